@@ -1,0 +1,43 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import { statusQuery } from '@/lib/queries/status'
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' })
+
+/** The deployed version and the data it serves, on every page; a visible warning when the API does not answer. */
+export function StatusBanner() {
+  const { data, isError, isPending } = useQuery(statusQuery)
+  if (isPending) {
+    return (
+      <div className="status-banner" role="status" aria-live="polite">
+        Vérification du service…
+      </div>
+    )
+  }
+  if (isError) {
+    return (
+      <div className="status-banner status-banner--degraded" role="alert">
+        Service dégradé : l’API ne répond pas. Les données affichées peuvent être incomplètes ; nouvel essai
+        automatique dans une minute.
+      </div>
+    )
+  }
+  const donnees = data.donnees
+  return (
+    <div className="status-banner" role="status" aria-live="polite">
+      <span>
+        Version <strong data-testid="api-version">{data.version}</strong>
+      </span>
+      {donnees ? (
+        <span>
+          {donnees.source === 'synthetic' ? 'Données de démonstration' : 'Répertoire SIRENE'} ·{' '}
+          {donnees.etablissements.toLocaleString('fr-FR')} établissements · mises à jour le{' '}
+          {dateFormat.format(new Date(donnees.mise_a_jour))}
+        </span>
+      ) : (
+        <span>Aucune donnée chargée</span>
+      )}
+    </div>
+  )
+}

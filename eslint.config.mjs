@@ -1,0 +1,72 @@
+// One lint configuration: Next's rules (React, hooks, accessibility, Core Web Vitals), typescript-eslint
+// with type information, and the layer boundaries of DESIGN §2 as import restrictions.
+import { defineConfig, globalIgnores } from 'eslint/config'
+import nextVitals from 'eslint-config-next/core-web-vitals'
+import nextTs from 'eslint-config-next/typescript'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([
+    '.next/**',
+    'node_modules/**',
+    'data/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'bench/out/**',
+  ]),
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // lib/ is framework-free: it never imports app/, components/ or Next.js.
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*', '@/components/*', '../app/*', '../components/*'], message: 'lib/ must not depend on app/ or components/.' },
+            { group: ['next', 'next/*'], message: 'lib/ is framework-free: keep Next.js in app/ and server.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser reaches data through the BFF only: components never import server modules.
+    files: ['components/**', 'app/**/*.tsx'],
+    ignores: ['app/**/page.tsx', 'app/**/layout.tsx', 'app/**/route.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/db/*', '@/lib/auth/*', '@/lib/files/*', '@/lib/datasets/*', '@/lib/bootstrap/*', '@/lib/seed/*'],
+              allowTypeImports: true,
+              message: 'Client code uses lib/queries and types only; data goes through the BFF routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+])

@@ -1,0 +1,37 @@
+// Everything a database needs before the app serves from it: migrations, the reference territory,
+// the bootstrap administrator and, on a first start of the embedded engine, the synthetic data.
+import type pg from 'pg'
+import { ensureAdminUser } from '../auth/users'
+import { migrate } from '../db/migrate'
+import type { Env } from '../env'
+import { hasEstablishments, seedDatabase, type SeedOptions } from '../seed/seed-database'
+import { ensureReferenceData } from '../territory/load-reference'
+
+export interface PrepareOptions {
+  env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_ESTABLISHMENTS' | 'SEED_PREMISES' | 'SEED_RANDOM_SEED'>
+  /** Seed synthetic data when the database holds no establishments (first start, embedded engine). */
+  seedIfEmpty: boolean
+  log: (line: string) => void
+  onSeedProgress?: SeedOptions['onProgress']
+}
+
+export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Promise<void> {
+  const { env, log } = options
+  const applied = await migrate(db, { log: (line) => log(`migrations: ${line}`) })
+  if (applied.length === 0) log('migrations: schema up to date')
+  await ensureReferenceData(db, log)
+  const admin = await ensureAdminUser(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
+  if (admin !== 'unchanged') log(`administrator ${env.ADMIN_EMAIL} ${admin}`)
+  if (options.seedIfEmpty && !(await hasEstablishments(db))) {
+    log(
+      `first start: generating ${env.SEED_ESTABLISHMENTS} synthetic establishments and ${env.SEED_PREMISES} local premises…`,
+    )
+    const result = await seedDatabase(db, {
+      establishments: env.SEED_ESTABLISHMENTS,
+      premises: env.SEED_PREMISES,
+      seed: env.SEED_RANDOM_SEED,
+      ...(options.onSeedProgress ? { onProgress: options.onSeedProgress } : {}),
+    })
+    log(`seeded ${result.establishments} establishments and ${result.premises} premises in ${(result.milliseconds / 1000).toFixed(1)} s`)
+  }
+}

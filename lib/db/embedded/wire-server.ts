@@ -1,0 +1,275 @@
+// Serves one PGlite instance over the PostgreSQL wire protocol on a unix socket, so the app and the
+// CLI talk to the embedded engine with `pg` exactly as they talk to a PostgreSQL server.
+//
+// PGlite has a single backend. Several client connections are multiplexed onto it:
+// - messages are grouped into units that end at a synchronisation point (Query, Sync or Flush) and a
+//   unit runs whole, so extended-protocol messages of two clients never interleave;
+// - a connection that leaves the backend inside a transaction (or between Flush and Sync) keeps it
+//   until it is back to idle; other connections wait;
+// - COPY ... FROM STDIN is a sub-protocol that PGlite can only run in one call: the server answers
+//   the CopyInResponse itself, buffers the CopyData messages and runs query + data + CopyDone at once
+//   (clients load in bounded chunks, so the buffer stays small);
+// - Terminate never reaches PGlite (it would stop the only backend); a connection that disappears
+//   in a transaction is rolled back.
+// @electric-sql/pglite-socket follows the same idea but cannot run COPY FROM STDIN (upstream PR
+// electric-sql/pglite#1028 is still open), which every bulk load here needs.
+import net from 'node:net'
+import type { PGlite } from '@electric-sql/pglite'
+
+const SSL_REQUEST = 80877103
+const GSSENC_REQUEST = 80877104
+const CANCEL_REQUEST = 80877102
+
+interface Unit {
+  connection: ClientConnection
+  messages: Buffer[]
+  copyIn: boolean
+  /** True when the unit ends where the backend is ready again (Query, Sync, CopyDone/Fail). */
+  endsReady: boolean
+}
+
+export function frontendMessage(type: string, body: Buffer): Buffer {
+  const out = Buffer.alloc(5 + body.length)
+  out.write(type, 0, 'latin1')
+  out.writeInt32BE(4 + body.length, 1)
+  body.copy(out, 5)
+  return out
+}
+
+const COPY_FROM_STDIN = /^\s*copy\b[\s\S]*\bfrom\s+stdin\b/i
+
+/** Extracts the SQL text of a simple Query message. */
+function queryText(message: Buffer): string {
+  return message.subarray(5, message.length - 1).toString('utf8')
+}
+
+/** Removes the first message of the given type from a complete backend output. */
+function dropFirstMessage(output: Buffer, type: string): Buffer {
+  const code = type.charCodeAt(0)
+  let offset = 0
+  while (offset + 5 <= output.length) {
+    const length = output.readInt32BE(offset + 1)
+    if (output[offset] === code) {
+      return Buffer.concat([output.subarray(0, offset), output.subarray(offset + 1 + length)])
+    }
+    offset += 1 + length
+  }
+  return output
+}
+
+class ClientConnection {
+  private buffer: Buffer = Buffer.alloc(0)
+  private started = false
+  private pending: Buffer[] = []
+  private copyIn: Buffer[] | null = null
+  closed = false
+
+  constructor(
+    readonly socket: net.Socket,
+    private readonly server: WireServer,
+  ) {
+    socket.setNoDelay(true)
+    socket.on('data', (chunk: Buffer) => this.onData(chunk))
+    socket.on('error', () => this.close())
+    socket.on('close', () => this.close())
+  }
+
+  write(data: Uint8Array): void {
+    if (!this.closed && this.socket.writable) this.socket.write(data)
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    this.socket.destroy()
+    this.server.connectionClosed(this)
+  }
+
+  private onData(chunk: Buffer): void {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk])
+    try {
+      this.drain()
+    } catch {
+      this.close()
+    }
+  }
+
+  private drain(): void {
+    for (;;) {
+      if (!this.started) {
+        if (this.buffer.length < 8) return
+        const length = this.buffer.readInt32BE(0)
+        if (this.buffer.length < length) return
+        const code = this.buffer.readInt32BE(4)
+        const message = this.buffer.subarray(0, length)
+        this.buffer = this.buffer.subarray(length)
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+          this.write(Buffer.from('N'))
+          continue
+        }
+        if (code === CANCEL_REQUEST) {
+          this.close()
+          return
+        }
+        this.started = true
+        this.server.enqueue({ connection: this, messages: [message], copyIn: false, endsReady: true })
+        continue
+      }
+      if (this.buffer.length < 5) return
+      const total = 1 + this.buffer.readInt32BE(1)
+      if (this.buffer.length < total) return
+      const message = Buffer.from(this.buffer.subarray(0, total))
+      this.buffer = this.buffer.subarray(total)
+      this.onMessage(message)
+      if (this.closed) return
+    }
+  }
+
+  private onMessage(message: Buffer): void {
+    const type = String.fromCharCode(message[0] ?? 0)
+    if (this.copyIn) {
+      // The backend ignores Sync and Flush during copy-in (protocol docs); so do we.
+      if (type === 'S' || type === 'H') return
+      this.copyIn.push(message)
+      if (type === 'c' || type === 'f') {
+        const messages = this.copyIn
+        this.copyIn = null
+        this.server.enqueue({ connection: this, messages, copyIn: true, endsReady: true })
+      }
+      return
+    }
+    if (type === 'X') {
+      this.close()
+      return
+    }
+    if (type === 'Q' && this.pending.length === 0 && COPY_FROM_STDIN.test(queryText(message))) {
+      this.copyIn = [message]
+      // CopyInResponse: text format, no per-column formats; the client starts sending data.
+      const body = Buffer.from([0, 0, 0])
+      this.write(frontendMessage('G', body))
+      return
+    }
+    this.pending.push(message)
+    if (type === 'Q' || type === 'S' || type === 'H') {
+      const messages = this.pending
+      this.pending = []
+      this.server.enqueue({ connection: this, messages, copyIn: false, endsReady: type !== 'H' })
+    }
+  }
+}
+
+export interface WireServerOptions {
+  db: PGlite
+  socketPath: string
+}
+
+export class WireServer {
+  private readonly db: PGlite
+  private readonly socketPath: string
+  private readonly net: net.Server
+  private readonly connections = new Set<ClientConnection>()
+  private queue: Unit[] = []
+  /** The connection that holds the backend across units (open transaction). */
+  private owner: ClientConnection | null = null
+  private running = false
+  private resetting: Promise<void> | null = null
+
+  constructor(options: WireServerOptions) {
+    this.db = options.db
+    this.socketPath = options.socketPath
+    this.net = net.createServer((socket) => {
+      this.connections.add(new ClientConnection(socket, this))
+    })
+  }
+
+  listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.net.once('error', reject)
+      this.net.listen(this.socketPath, () => {
+        this.net.off('error', reject)
+        resolve()
+      })
+    })
+  }
+
+  async close(): Promise<void> {
+    for (const connection of this.connections) connection.close()
+    await new Promise<void>((resolve) => this.net.close(() => resolve()))
+    while (this.running) await new Promise((r) => setTimeout(r, 5))
+  }
+
+  get stats(): { connections: number; queued: number } {
+    return { connections: this.connections.size, queued: this.queue.length }
+  }
+
+  enqueue(unit: Unit): void {
+    this.queue.push(unit)
+    void this.pump()
+  }
+
+  connectionClosed(connection: ClientConnection): void {
+    this.connections.delete(connection)
+    this.queue = this.queue.filter((u) => u.connection !== connection)
+    if (this.owner === connection && !this.running) {
+      this.owner = null
+      this.resetting = this.resetBackend().finally(() => {
+        this.resetting = null
+        void this.pump()
+      })
+      return
+    }
+    void this.pump()
+  }
+
+  /** Ends any extended-protocol exchange and rolls back an open transaction. */
+  private async resetBackend(): Promise<void> {
+    const sync = frontendMessage('S', Buffer.alloc(0))
+    const rollback = frontendMessage('Q', Buffer.from('ROLLBACK\0'))
+    await this.db.execProtocolRaw(new Uint8Array(Buffer.concat([sync, rollback])))
+  }
+
+  private next(): Unit | undefined {
+    if (this.owner) {
+      const index = this.queue.findIndex((u) => u.connection === this.owner)
+      if (index === -1) return undefined
+      return this.queue.splice(index, 1)[0]
+    }
+    return this.queue.shift()
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running || this.resetting) return
+    this.running = true
+    try {
+      for (let unit = this.next(); unit; unit = this.next()) {
+        await this.run(unit)
+      }
+    } finally {
+      this.running = false
+    }
+  }
+
+  private async run(unit: Unit): Promise<void> {
+    const { connection } = unit
+    const input = new Uint8Array(Buffer.concat(unit.messages))
+    try {
+      if (unit.copyIn) {
+        const output = await this.db.execProtocolRaw(input)
+        connection.write(dropFirstMessage(Buffer.from(output), 'G'))
+      } else {
+        await this.db.execProtocolRawStream(input, {
+          onRawData: (data) => connection.write(Buffer.from(data)),
+        })
+      }
+    } catch {
+      connection.close()
+    }
+    const holdsBackend = !unit.endsReady || this.db.isInTransaction()
+    if (connection.closed) {
+      if (holdsBackend) await this.resetBackend()
+      this.owner = null
+      return
+    }
+    this.owner = holdsBackend ? connection : null
+  }
+}

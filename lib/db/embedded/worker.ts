@@ -1,0 +1,47 @@
+// Worker thread that owns PGlite: queries run here, off the request thread, and reach it through
+// the wire server's unix socket.
+import fs from 'node:fs'
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { WireServer } from './wire-server'
+
+export interface EmbeddedWorkerData {
+  pgliteDir: string
+  socketPath: string
+}
+
+export type EmbeddedWorkerMessage =
+  | { type: 'ready' }
+  | { type: 'stopped' }
+  | { type: 'error'; message: string }
+
+const port = parentPort
+if (!port) throw new Error('embedded worker must run in a worker thread')
+const data = workerData as EmbeddedWorkerData
+
+async function main(): Promise<void> {
+  fs.mkdirSync(data.pgliteDir, { recursive: true })
+  fs.rmSync(data.socketPath, { force: true })
+  const db = await PGlite.create({ dataDir: data.pgliteDir, extensions: { pg_trgm, unaccent } })
+  const server = new WireServer({ db, socketPath: data.socketPath })
+  await server.listen()
+  port!.on('message', (message: unknown) => {
+    if (message !== 'stop') return
+    void (async () => {
+      await server.close()
+      await db.close()
+      fs.rmSync(data.socketPath, { force: true })
+      port!.postMessage({ type: 'stopped' } satisfies EmbeddedWorkerMessage)
+    })()
+  })
+  port!.postMessage({ type: 'ready' } satisfies EmbeddedWorkerMessage)
+}
+
+main().catch((error: unknown) => {
+  port.postMessage({
+    type: 'error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  } satisfies EmbeddedWorkerMessage)
+})

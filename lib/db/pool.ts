@@ -1,0 +1,56 @@
+// The process-wide connection pool and the two helpers every module uses: `query` with bound
+// parameters and `withTransaction`. Cached on globalThis so `next dev` reloads do not leak pools.
+import pg from 'pg'
+import { env } from '../env'
+import { connectionConfig } from './connection'
+
+// DATE stays a 'YYYY-MM-DD' string (no time-zone shift); int8 (count(*)) becomes a number, since
+// our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
+
+const KEY = Symbol.for('tda.db.pool')
+type Holder = typeof globalThis & { [KEY]?: pg.Pool }
+
+export function pool(): pg.Pool {
+  const g = globalThis as Holder
+  if (!g[KEY]) {
+    const created = new pg.Pool(connectionConfig(env()))
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    created.on('error', (error) => console.error('[db] idle client error:', error.message))
+    g[KEY] = created
+  }
+  return g[KEY]
+}
+
+export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values?: unknown[],
+  db: Queryable = pool(),
+): Promise<pg.QueryResult<R>> {
+  return db.query<R>(text, values)
+}
+
+export async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool().connect()
+  try {
+    await client.query('BEGIN')
+    const result = await fn(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+export async function closePool(): Promise<void> {
+  const g = globalThis as Holder
+  const current = g[KEY]
+  g[KEY] = undefined
+  await current?.end()
+}

@@ -1,0 +1,64 @@
+// The only reader of process.env. Parsed once, validated with zod, with defaults that run the
+// embedded engine on a laptop. A wrong value stops the process with the variable's name.
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_URL: optionalString.pipe(z.string().startsWith('postgres').optional()),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_ESTABLISHMENTS: z.coerce.number().int().min(0).default(50_000),
+  SEED_PREMISES: z.coerce.number().int().min(0).default(20_000),
+  SEED_RANDOM_SEED: z.coerce.number().int().default(1),
+  ADMIN_EMAIL: z.email().default('admin@localhost.test'),
+  ADMIN_PASSWORD: z.string().min(8).default('admin-local-only'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute DATA_DIR. */
+  dataDir: string
+  /** Public origin used in absolute links, e.g. http://localhost:3000 */
+  publicUrl: string
+}
+
+let cached: Env | undefined
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md, section Configuration.`)
+  }
+  const env = result.data
+  const port = env.PORT === 0 ? 3000 : env.PORT
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${port}`).replace(/\/$/, ''),
+  }
+}
+
+export function env(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+/** Tests and CLIs that change process.env after start-up call this. */
+export function resetEnvCache(): void {
+  cached = undefined
+}

@@ -1,0 +1,137 @@
+// The one error type of the API. lib code throws these through the named factories; the route
+// wrapper renders them once as application/problem+json (RFC 9457).
+
+export const PROBLEM_TYPES = {
+  'bad-request': { status: 400, title: 'Requête invalide' },
+  validation: { status: 400, title: 'Paramètres invalides' },
+  unauthorized: { status: 401, title: 'Authentification requise' },
+  forbidden: { status: 403, title: 'Accès refusé' },
+  'insufficient-scope': { status: 403, title: 'Portée insuffisante' },
+  'not-found': { status: 404, title: 'Ressource introuvable' },
+  'method-not-allowed': { status: 405, title: 'Méthode non autorisée' },
+  'not-acceptable': { status: 406, title: 'Format non disponible' },
+  conflict: { status: 409, title: 'Conflit' },
+  gone: { status: 410, title: 'Ressource expirée' },
+  'payload-too-large': { status: 413, title: 'Corps de requête trop volumineux' },
+  'unsupported-media-type': { status: 415, title: 'Type de contenu non pris en charge' },
+  'too-many-requests': { status: 429, title: 'Trop de requêtes' },
+  internal: { status: 500, title: 'Erreur interne' },
+  unavailable: { status: 503, title: 'Service temporairement indisponible' },
+} as const
+
+export type ProblemType = keyof typeof PROBLEM_TYPES
+
+export interface FieldIssue {
+  /** Where the value came from: path parameters, query string or JSON body. */
+  location: 'params' | 'query' | 'body' | 'header'
+  /** Dotted path of the offending value, e.g. "search.code_commune". Empty for the whole input. */
+  path: string
+  message: string
+  code?: string
+}
+
+export interface ProblemBody {
+  type: string
+  title: string
+  status: number
+  detail: string
+  instance?: string
+  errors?: FieldIssue[]
+  [extension: string]: unknown
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly status: number
+  readonly title: string
+
+  constructor(
+    readonly type: ProblemType,
+    readonly detail: string,
+    readonly options: {
+      errors?: FieldIssue[]
+      headers?: Record<string, string>
+      /** Extra members of the problem body (RFC 9457 extensions). */
+      extensions?: Record<string, unknown>
+    } = {},
+  ) {
+    super(detail)
+    this.status = PROBLEM_TYPES[type].status
+    this.title = PROBLEM_TYPES[type].title
+  }
+
+  get headers(): Record<string, string> {
+    return this.options.headers ?? {}
+  }
+
+  toProblem(instance?: string): ProblemBody {
+    return {
+      type: `/problems/${this.type}`,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      ...(instance ? { instance } : {}),
+      ...(this.options.errors ? { errors: this.options.errors } : {}),
+      ...this.options.extensions,
+    }
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldIssue[], extensions?: Record<string, unknown>) =>
+  new ApiError(errors ? 'validation' : 'bad-request', detail, {
+    ...(errors ? { errors } : {}),
+    ...(extensions ? { extensions } : {}),
+  })
+
+export const unauthorized = (detail: string, wwwAuthenticate: string) =>
+  new ApiError('unauthorized', detail, { headers: { 'WWW-Authenticate': wwwAuthenticate } })
+
+export const insufficientScope = (missing: readonly string[], anyOf = false) => {
+  const scope = missing.join(' ')
+  const detail = anyOf
+    ? `Cette ressource demande l'une des portées suivantes : ${missing.join(', ')}.`
+    : `Cette ressource demande la portée ${missing.join(', ')}.`
+  return new ApiError('insufficient-scope', detail, {
+    headers: {
+      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}", error_description="${detail.replace(/"/g, "'")}"`,
+    },
+    extensions: { required_scope: scope },
+  })
+}
+
+export const forbidden = (detail: string) => new ApiError('forbidden', detail)
+
+export const notFound = (detail: string) => new ApiError('not-found', detail)
+
+export const methodNotAllowed = (allowed: readonly string[]) =>
+  new ApiError('method-not-allowed', `Méthodes acceptées sur cette adresse : ${allowed.join(', ')}.`, {
+    headers: { Allow: allowed.join(', ') },
+  })
+
+export const notAcceptable = (offered: readonly string[], detail?: string) =>
+  new ApiError(
+    'not-acceptable',
+    detail ??
+      `Aucun des formats demandés par l'en-tête Accept n'est disponible. Formats proposés : ${offered.join(', ')}.`,
+    { extensions: { available: offered } },
+  )
+
+export const gone = (detail: string) => new ApiError('gone', detail)
+
+export const payloadTooLarge = (limitBytes: number) =>
+  new ApiError('payload-too-large', `Le corps de la requête dépasse ${Math.round(limitBytes / 1024)} Kio.`)
+
+export const unsupportedMediaType = (detail: string) => new ApiError('unsupported-media-type', detail)
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ApiError('too-many-requests', `Trop de requêtes ; réessayez dans ${retryAfterSeconds} s.`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  })
+
+export const unavailable = (detail: string, retryAfterSeconds: number) =>
+  new ApiError('unavailable', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } })
+
+export const internalError = (requestId: string) =>
+  new ApiError('internal', `Une erreur inattendue est survenue (référence ${requestId}).`, {
+    extensions: { request_id: requestId },
+  })

@@ -1,0 +1,112 @@
+// What server.ts decides before Next.js routes a request (DESIGN §1): which requests are API
+// requests, the optional /v0 prefix, path extensions standing for Accept, "/" as status JSON or
+// app page, and the bounded JSON body of GET requests. Pure functions, unit-tested.
+import { badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType, type ApiError } from './api-error'
+import { EXTENSION_FORMATS, MEDIA_TYPES, negotiate } from './negotiate'
+
+export const API_PREFIX = '/v0'
+/** First path segments of the API (spec §1); the same resources answer with and without /v0. */
+export const API_ROOTS: ReadonlySet<string> = new Set(['datasets', 'decoupages', 'zones', 'geo', 'ca', 'tf', 'th', 'eco'])
+export const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
+export const MAX_GET_BODY_BYTES = 64 * 1024
+
+export type EdgeDecision =
+  | { kind: 'app' }
+  | { kind: 'api'; url: string; accept?: string; readBody: boolean }
+  | { kind: 'reject'; error: ApiError }
+
+function splitUrl(rawUrl: string): { path: string; search: string } {
+  const index = rawUrl.indexOf('?')
+  return index === -1 ? { path: rawUrl, search: '' } : { path: rawUrl.slice(0, index), search: rawUrl.slice(index) }
+}
+
+function wantsHtml(accept: string | undefined): boolean {
+  if (!accept) return false
+  try {
+    return negotiate(accept, ['json', 'html']) === 'html'
+  } catch {
+    return false
+  }
+}
+
+export interface EdgeRequest {
+  method: string
+  url: string
+  accept?: string | undefined
+  /** Whether the request announces a body (Content-Length > 0 or Transfer-Encoding). */
+  hasBody: boolean
+}
+
+export function routeRequest(request: EdgeRequest): EdgeDecision {
+  const { path, search } = splitUrl(request.url)
+  const method = request.method.toUpperCase()
+  if (path === '/') {
+    if ((method === 'GET' || method === 'HEAD') && wantsHtml(request.accept)) return { kind: 'app' }
+    return apiDecision(API_PREFIX, search, request, method)
+  }
+  const segments = path.split('/')
+  const first = segments[1] ?? ''
+  const isPrefixed = first === 'v0'
+  if (!isPrefixed && !API_ROOTS.has(stripExtension(first).base)) return { kind: 'app' }
+
+  let accept: string | undefined
+  const last = segments[segments.length - 1] ?? ''
+  const { base, format } = stripExtension(last)
+  if (format && segments.length > (isPrefixed ? 2 : 1)) {
+    segments[segments.length - 1] = base
+    accept = MEDIA_TYPES[format]
+  }
+  const normalised = segments.join('/')
+  const prefixed = isPrefixed ? normalised : API_PREFIX + normalised
+  return apiDecision(prefixed, search, request, method, accept)
+}
+
+function apiDecision(
+  path: string,
+  search: string,
+  request: EdgeRequest,
+  method: string,
+  accept?: string,
+): EdgeDecision {
+  if (!(API_METHODS as readonly string[]).includes(method)) {
+    return { kind: 'reject', error: methodNotAllowed(['GET', 'HEAD']) }
+  }
+  return {
+    kind: 'api',
+    url: path + search,
+    ...(accept ? { accept } : {}),
+    readBody: method === 'GET' && request.hasBody,
+  }
+}
+
+function stripExtension(segment: string): { base: string; format?: (typeof EXTENSION_FORMATS)[string] } {
+  const dot = segment.lastIndexOf('.')
+  if (dot <= 0) return { base: segment }
+  const format = EXTENSION_FORMATS[segment.slice(dot).toLowerCase()]
+  return format ? { base: segment.slice(0, dot), format } : { base: segment }
+}
+
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
+
+/**
+ * Parses a buffered GET body. An empty body is no body. A body must be JSON: announced as such, or
+ * without Content-Type (curl users forget it); anything else is 415.
+ */
+export function parseGetBody(
+  raw: Buffer,
+  contentType: string | undefined,
+): { present: false } | { present: true; value: unknown } {
+  if (raw.length > MAX_GET_BODY_BYTES) throw payloadTooLarge(MAX_GET_BODY_BYTES)
+  const text = raw.toString('utf8')
+  if (text.trim() === '') return { present: false }
+  if (contentType && !JSON_CONTENT_TYPE.test(contentType)) {
+    throw unsupportedMediaType(
+      `Le corps d'une requête GET doit être du JSON (Content-Type: application/json), reçu « ${contentType.split(';')[0]} ».`,
+    )
+  }
+  try {
+    return { present: true, value: JSON.parse(text) as unknown }
+  } catch (error) {
+    throw badRequest(`Le corps de la requête n'est pas du JSON valide : ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** Shape of every error body (RFC 9457), for the OpenAPI document and for tests. */
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().optional(),
+    errors: z
+      .array(
+        z.object({
+          location: z.enum(['params', 'query', 'body', 'header']),
+          path: z.string(),
+          message: z.string(),
+          code: z.string().optional(),
+        }),
+      )
+      .optional(),
+  })
+  .loose()
+export type Problem = z.infer<typeof problemSchema>

@@ -1,0 +1,45 @@
+// Renders any thrown value as an application/problem+json response: ApiError as itself, a
+// ZodError as 400 listing every issue, anything else as a generic 500 whose cause is logged with a
+// request id and never sent to the client.
+import { randomUUID } from 'node:crypto'
+import { ZodError } from 'zod'
+import { ApiError, badRequest, internalError, type FieldIssue } from './api-error'
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
+
+export interface RenderedProblem {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+export function zodIssues(error: ZodError, location: FieldIssue['location']): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    location,
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+    code: issue.code,
+  }))
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof ZodError) return badRequest('La requête contient des valeurs invalides.', zodIssues(error, 'query'))
+  const requestId = randomUUID()
+  console.error(`[api] unexpected error (request ${requestId}):`, error)
+  return internalError(requestId)
+}
+
+export function renderProblem(error: unknown, instance?: string): RenderedProblem {
+  const apiError = toApiError(error)
+  return {
+    status: apiError.status,
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...apiError.headers },
+    body: JSON.stringify(apiError.toProblem(instance)),
+  }
+}
+
+export function problemResponse(error: unknown, instance?: string): Response {
+  const { status, headers, body } = renderProblem(error, instance)
+  return new Response(body, { status, headers })
+}

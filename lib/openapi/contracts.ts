@@ -1,0 +1,6 @@
+// Every route contract of the public API. A route that is not listed here fails the OpenAPI test.
+import type { RouteContract } from '../http/contract'
+import { statusContract } from '../status/contract'
+import { notFoundContract } from '../http/not-found-contract'
+
+export const CONTRACTS: readonly RouteContract[] = [statusContract, notFoundContract]

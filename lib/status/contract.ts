@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { defineContract } from '../http/contract'
+import { problemSchema } from '../http/problem-schema'
+import { statusSchema } from './get-status'
+
+export const statusContract = defineContract({
+  operationId: 'getStatus',
+  method: 'GET',
+  path: '/',
+  summary: 'Disponibilité et version du service',
+  description:
+    'Répond la version déployée. Sans authentification. Un navigateur (Accept: text/html) reçoit l’application ; « Accept: */* » seul reçoit 406.',
+  tags: ['Statut'],
+  since: '0.0.0',
+  auth: { kind: 'public' },
+  query: z.object({}).strict(),
+  formats: ['json'],
+  responses: {
+    200: { description: 'Service disponible', content: { json: statusSchema } },
+    406: { description: 'Accept: */* seul', content: { problem: problemSchema } },
+    503: { description: 'Base de données indisponible', content: { problem: problemSchema } },
+  },
+})

@@ -1,0 +1,147 @@
+// The custom HTTP server that `npm start` and `npm run dev` run (DESIGN §1). It prepares the
+// database, then hands every request to Next.js after the decisions Next cannot make: API paths
+// with or without /v0, path extensions as Accept, "/" as status JSON or app page, and the JSON body
+// of GET requests (which Next drops), passed to route handlers through an unforgeable channel.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import next from 'next'
+import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
+import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
+import { pool } from '@/lib/db/pool'
+import { env, EnvError } from '@/lib/env'
+import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from '@/lib/http/edge'
+import { payloadTooLarge } from '@/lib/http/api-error'
+import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
+import { renderProblem } from '@/lib/http/render-problem'
+import { VERSION } from '@/lib/version'
+import { progressReporter } from './scripts/progress'
+
+const log = (line: string) => console.log(`[server] ${line}`)
+
+function sendProblem(res: ServerResponse, error: unknown, instance: string, close = false): void {
+  const { status, headers, body } = renderProblem(error, instance)
+  res.writeHead(status, { ...headers, ...(close ? { Connection: 'close' } : {}) })
+  res.end(body)
+}
+
+/** Reads at most MAX_GET_BODY_BYTES; resolves null (after answering 413) when the body is larger. */
+function readBody(req: IncomingMessage, res: ServerResponse, instance: string): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > MAX_GET_BODY_BYTES) {
+      sendProblem(res, payloadTooLarge(MAX_GET_BODY_BYTES), instance, true)
+      req.resume()
+      resolve(null)
+      return
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_GET_BODY_BYTES) {
+        req.removeAllListeners('data')
+        req.resume()
+        sendProblem(res, payloadTooLarge(MAX_GET_BODY_BYTES), instance, true)
+        resolve(null)
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+let database: DatabaseHandle | undefined
+
+async function main(): Promise<void> {
+  const e = env()
+  const dev = e.NODE_ENV !== 'production'
+  database = await startDatabase('app', (holder) =>
+    log(`waiting for the command running as pid ${holder.pid} to release the embedded database…`),
+  )
+  const db = database
+  log(`database: ${db.kind === 'embedded' ? `embedded (${e.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`)
+  const progress = progressReporter()
+  await prepareDatabase(pool(), {
+    env: e,
+    seedIfEmpty: db.kind === 'embedded',
+    log,
+    onSeedProgress: (event) => progress.update(event),
+  }).finally(() => progress.stop())
+
+  const app = next({ dev, dir: process.cwd(), hostname: e.HOST, port: e.PORT })
+  await app.prepare()
+  const handle = app.getRequestHandler()
+
+  const server = createServer((req, res) => {
+    const started = performance.now()
+    const instance = (req.url ?? '/').split('?')[0] ?? '/'
+    if (e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'info') {
+      res.on('finish', () => {
+        // Path only: query strings may carry search terms, and never log credentials.
+        const ms = (performance.now() - started).toFixed(1)
+        if (!instance.startsWith('/_next/')) console.log(`${req.method} ${instance} ${res.statusCode} ${ms}ms`)
+      })
+    }
+    void dispatch(req, res, instance).catch((error: unknown) => {
+      if (!res.headersSent) sendProblem(res, error, instance)
+      else res.destroy()
+    })
+  })
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, instance: string): Promise<void> {
+    const decision = routeRequest({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      accept: req.headers.accept,
+      hasBody: Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
+    })
+    if (decision.kind === 'reject') {
+      sendProblem(res, decision.error, instance)
+      return
+    }
+    let body: GetBody = { present: false }
+    if (decision.kind === 'api') {
+      req.url = decision.url
+      if (decision.accept) req.headers.accept = decision.accept
+      if (decision.readBody) {
+        const raw = await readBody(req, res, instance)
+        if (raw === null) return
+        try {
+          body = parseGetBody(raw, req.headers['content-type'])
+        } catch (error) {
+          sendProblem(res, error, instance)
+          return
+        }
+      }
+    }
+    await runWithGetBody(body, () => handle(req, res))
+  }
+
+  await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve))
+  log(`Territorial Data API ${VERSION} listening on ${e.publicUrl} (${dev ? 'development' : 'production'})`)
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`${signal}: shutting down`)
+    server.close()
+    server.closeIdleConnections()
+    setTimeout(() => server.closeAllConnections(), 5_000).unref()
+    void app
+      .close()
+      .catch(() => {})
+      .then(() => db.close())
+      .then(() => process.exit(0))
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch(async (error: unknown) => {
+  if (error instanceof EnvError) console.error(error.message)
+  else console.error('[server] failed to start:', error)
+  await database?.close().catch(() => {})
+  process.exit(1)
+})
