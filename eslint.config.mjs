@@ -43,8 +43,14 @@ export default defineConfig([
         'error',
         {
           patterns: [
-            { group: ['@/app/*', '@/components/*', '../app/*', '../components/*'], message: 'lib/ must not depend on app/ or components/.' },
-            { group: ['next', 'next/*'], message: 'lib/ is framework-free: keep Next.js in app/ and server.ts.' },
+            {
+              group: ['@/app/*', '@/components/*', '../app/*', '../components/*'],
+              message: 'lib/ must not depend on app/ or components/.',
+            },
+            {
+              group: ['next', 'next/*'],
+              message: 'lib/ is framework-free: keep Next.js in app/ and server.ts.',
+            },
           ],
         },
       ],
@@ -60,7 +66,14 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ['@/lib/db/*', '@/lib/auth/*', '@/lib/files/*', '@/lib/datasets/*', '@/lib/bootstrap/*', '@/lib/seed/*'],
+              group: [
+                '@/lib/db/*',
+                '@/lib/auth/*',
+                '@/lib/files/*',
+                '@/lib/datasets/*',
+                '@/lib/bootstrap/*',
+                '@/lib/seed/*',
+              ],
               allowTypeImports: true,
               message: 'Client code uses lib/queries and types only; data goes through the BFF routes.',
             },

@@ -7,7 +7,7 @@ import next from 'next'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
 import { pool } from '@/lib/db/pool'
-import { env, EnvError } from '@/lib/env'
+import { env, EnvError, loadDotEnv } from '@/lib/env'
 import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from '@/lib/http/edge'
 import { payloadTooLarge } from '@/lib/http/api-error'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
@@ -54,6 +54,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, instance: string): 
 let database: DatabaseHandle | undefined
 
 async function main(): Promise<void> {
+  loadDotEnv()
   const e = env()
   const dev = e.NODE_ENV !== 'production'
   database = await startDatabase('app', (holder) =>
@@ -80,7 +81,8 @@ async function main(): Promise<void> {
       res.on('finish', () => {
         // Path only: query strings may carry search terms, and never log credentials.
         const ms = (performance.now() - started).toFixed(1)
-        if (!instance.startsWith('/_next/')) console.log(`${req.method} ${instance} ${res.statusCode} ${ms}ms`)
+        if (!instance.startsWith('/_next/'))
+          console.log(`${req.method} ${instance} ${res.statusCode} ${ms}ms`)
       })
     }
     void dispatch(req, res, instance).catch((error: unknown) => {
@@ -94,7 +96,8 @@ async function main(): Promise<void> {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       accept: req.headers.accept,
-      hasBody: Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
+      hasBody:
+        Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
     })
     if (decision.kind === 'reject') {
       sendProblem(res, decision.error, instance)

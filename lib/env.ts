@@ -1,5 +1,6 @@
 // The only reader of process.env. Parsed once, validated with zod, with defaults that run the
 // embedded engine on a laptop. A wrong value stops the process with the variable's name.
+import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -61,4 +62,12 @@ export function env(): Env {
 /** Tests and CLIs that change process.env after start-up call this. */
 export function resetEnvCache(): void {
   cached = undefined
+}
+
+/**
+ * Loads `.env` from the working directory when present (entry points call this before env()).
+ * Variables already set in the environment win.
+ */
+export function loadDotEnv(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file)
 }

@@ -5,13 +5,14 @@ import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { createUser, listUsers, ROLES, type Role } from '@/lib/auth/users'
 import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
 import { pool } from '@/lib/db/pool'
-import { env, EnvError } from '@/lib/env'
+import { env, EnvError, loadDotEnv } from '@/lib/env'
 import { seedDatabase } from '@/lib/seed/seed-database'
 import { progressReporter } from './progress'
 
 function positiveInt(value: string): number {
   const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('expected a non-negative integer')
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new InvalidArgumentError('expected a non-negative integer')
   return parsed
 }
 
@@ -27,7 +28,11 @@ const log = (line: string) => console.error(line)
 async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await startDatabase('cli')
   if (handle.kind === 'embedded') {
-    log(handle.owner ? `embedded database: ${env().dataDir}` : 'embedded database: using the running app’s engine')
+    log(
+      handle.owner
+        ? `embedded database: ${env().dataDir}`
+        : 'embedded database: using the running app’s engine',
+    )
   }
   try {
     return await work(handle)
@@ -54,8 +59,12 @@ export function buildProgram(): Command {
   program
     .command('seed')
     .description('replace establishments and local premises with a deterministic synthetic set')
-    .addOption(new Option('--establishments <n>', 'number of establishments').argParser(positiveInt).default(50_000))
-    .addOption(new Option('--premises <n>', 'number of local premises').argParser(positiveInt).default(20_000))
+    .addOption(
+      new Option('--establishments <n>', 'number of establishments').argParser(positiveInt).default(50_000),
+    )
+    .addOption(
+      new Option('--premises <n>', 'number of local premises').argParser(positiveInt).default(20_000),
+    )
     .addOption(new Option('--seed <s>', 'random seed (same seed, same data)').argParser(integer).default(1))
     .option('--json', 'print the result as JSON on the last line')
     .action((options: { establishments: number; premises: number; seed: number; json?: boolean }) =>
@@ -99,7 +108,9 @@ export function buildProgram(): Command {
       withDatabase(async () => {
         const all = await listUsers()
         if (options.json) console.log(JSON.stringify(all))
-        else for (const u of all) console.log(`${u.email}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\t${u.name}`)
+        else
+          for (const u of all)
+            console.log(`${u.email}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\t${u.name}`)
       }),
     )
 
@@ -107,6 +118,7 @@ export function buildProgram(): Command {
 }
 
 async function main(): Promise<void> {
+  loadDotEnv()
   try {
     await buildProgram().parseAsync(process.argv)
   } catch (error) {

@@ -6,7 +6,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const ROOT = process.cwd()
-const INPUTS = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.js', 'tsconfig.json', 'package-lock.json']
+const INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'next.config.js',
+  'tsconfig.json',
+  'package-lock.json',
+]
 const SKIP = /(\.test\.tsx?|\.pg\.test\.ts)$/
 const FINGERPRINT = path.join(ROOT, '.next', 'source-fingerprint')
 
@@ -26,24 +35,35 @@ export function sourceFingerprint(): string {
   for (const input of INPUTS) {
     for (const file of files(input)) {
       if (SKIP.test(file)) continue
-      hash.update(file).update('\0').update(fs.readFileSync(path.join(ROOT, file))).update('\0')
+      hash
+        .update(file)
+        .update('\0')
+        .update(fs.readFileSync(path.join(ROOT, file)))
+        .update('\0')
     }
   }
   return hash.digest('hex')
 }
 
 const current = sourceFingerprint()
-const built = fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && fs.existsSync(FINGERPRINT)
-  ? fs.readFileSync(FINGERPRINT, 'utf8')
-  : null
+const built =
+  fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && fs.existsSync(FINGERPRINT)
+    ? fs.readFileSync(FINGERPRINT, 'utf8')
+    : null
 if (built === current) {
   console.error('[build] up to date')
 } else {
-  console.error(built ? '[build] sources changed: building…' : '[build] no build yet: building (about a minute)…')
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  })
+  console.error(
+    built ? '[build] sources changed: building…' : '[build] no build yet: building (about a minute)…',
+  )
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  )
   if (result.status !== 0) {
     console.error('[build] failed')
     process.exit(result.status ?? 1)

@@ -35,7 +35,10 @@ export async function createUser(input: NewUser, db?: Queryable): Promise<StaffU
   return rows[0]!
 }
 
-export async function findUserByEmail(email: string, db?: Queryable): Promise<(StaffUser & { passwordHash: string }) | null> {
+export async function findUserByEmail(
+  email: string,
+  db?: Queryable,
+): Promise<(StaffUser & { passwordHash: string }) | null> {
   const { rows } = await query<StaffUser & { passwordHash: string }>(
     `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM staff_user WHERE lower(email) = lower($1)`,
     [email],
@@ -54,8 +57,7 @@ export async function authenticateUser(email: string, password: string): Promise
   return rest
 }
 
-const DUMMY_HASH =
-  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
 
 export async function listUsers(db?: Queryable): Promise<StaffUser[]> {
   return (await query<StaffUser>(`SELECT ${COLUMNS} FROM staff_user ORDER BY email`, [], db)).rows

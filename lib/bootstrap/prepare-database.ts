@@ -8,7 +8,10 @@ import { hasEstablishments, seedDatabase, type SeedOptions } from '../seed/seed-
 import { ensureReferenceData } from '../territory/load-reference'
 
 export interface PrepareOptions {
-  env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_ESTABLISHMENTS' | 'SEED_PREMISES' | 'SEED_RANDOM_SEED'>
+  env: Pick<
+    Env,
+    'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_ESTABLISHMENTS' | 'SEED_PREMISES' | 'SEED_RANDOM_SEED'
+  >
   /** Seed synthetic data when the database holds no establishments (first start, embedded engine). */
   seedIfEmpty: boolean
   log: (line: string) => void
@@ -20,7 +23,7 @@ export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Pro
   const applied = await migrate(db, { log: (line) => log(`migrations: ${line}`) })
   if (applied.length === 0) log('migrations: schema up to date')
   await ensureReferenceData(db, log)
-  const admin = await ensureAdminUser(env.ADMIN_EMAIL, env.ADMIN_PASSWORD)
+  const admin = await ensureAdminUser(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, db)
   if (admin !== 'unchanged') log(`administrator ${env.ADMIN_EMAIL} ${admin}`)
   if (options.seedIfEmpty && !(await hasEstablishments(db))) {
     log(
@@ -32,6 +35,8 @@ export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Pro
       seed: env.SEED_RANDOM_SEED,
       ...(options.onSeedProgress ? { onProgress: options.onSeedProgress } : {}),
     })
-    log(`seeded ${result.establishments} establishments and ${result.premises} premises in ${(result.milliseconds / 1000).toFixed(1)} s`)
+    log(
+      `seeded ${result.establishments} establishments and ${result.premises} premises in ${(result.milliseconds / 1000).toFixed(1)} s`,
+    )
   }
 }

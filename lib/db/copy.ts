@@ -16,7 +16,8 @@ export function csvField(value: CopyValue): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
   if (typeof value === 'boolean') return value ? 't' : 'f'
   if (value instanceof Date) return value.toISOString()
-  if (Array.isArray(value)) return csvField(`{${value.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
+  if (Array.isArray(value))
+    return csvField(`{${value.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
   const text = value as string
   if (text === '') return '""'
   return NEEDS_QUOTES.test(text) || text.trim() !== text ? `"${text.replace(/"/g, '""')}"` : text

@@ -47,7 +47,9 @@ export async function migrate(
       applied_at timestamptz NOT NULL DEFAULT now()
     )`)
     const done = new Set(
-      (await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     )
     for (const migration of migrations) {
       if (done.has(migration.version)) continue

@@ -15,7 +15,7 @@ import { queryToObject } from './query'
 import { problemResponse, zodIssues } from './render-problem'
 import { jsonResponse } from './respond'
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined
+type Infer<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined
 
 export interface HandlerContext<C extends RouteContract> {
   request: Request
@@ -72,7 +72,13 @@ export function apiRoute<C extends RouteContract>(
 
       const issues: FieldIssue[] = []
       const rawParams = (await routeContext.params) ?? {}
-      const params = parsePart(contract.params, rawParams, 'params', issues, Object.keys(rawParams).length === 0)
+      const params = parsePart(
+        contract.params,
+        rawParams,
+        'params',
+        issues,
+        Object.keys(rawParams).length === 0,
+      )
       const rawQuery = queryToObject(url.searchParams)
       const query = parsePart(contract.query, rawQuery, 'query', issues, Object.keys(rawQuery).length === 0)
       const getBody = currentGetBody()

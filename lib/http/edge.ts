@@ -1,12 +1,27 @@
 // What server.ts decides before Next.js routes a request (DESIGN §1): which requests are API
 // requests, the optional /v0 prefix, path extensions standing for Accept, "/" as status JSON or
 // app page, and the bounded JSON body of GET requests. Pure functions, unit-tested.
-import { badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType, type ApiError } from './api-error'
+import {
+  badRequest,
+  methodNotAllowed,
+  payloadTooLarge,
+  unsupportedMediaType,
+  type ApiError,
+} from './api-error'
 import { EXTENSION_FORMATS, MEDIA_TYPES, negotiate } from './negotiate'
 
 export const API_PREFIX = '/v0'
 /** First path segments of the API (spec §1); the same resources answer with and without /v0. */
-export const API_ROOTS: ReadonlySet<string> = new Set(['datasets', 'decoupages', 'zones', 'geo', 'ca', 'tf', 'th', 'eco'])
+export const API_ROOTS: ReadonlySet<string> = new Set([
+  'datasets',
+  'decoupages',
+  'zones',
+  'geo',
+  'ca',
+  'tf',
+  'th',
+  'eco',
+])
 export const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
 export const MAX_GET_BODY_BYTES = 64 * 1024
 
@@ -17,7 +32,9 @@ export type EdgeDecision =
 
 function splitUrl(rawUrl: string): { path: string; search: string } {
   const index = rawUrl.indexOf('?')
-  return index === -1 ? { path: rawUrl, search: '' } : { path: rawUrl.slice(0, index), search: rawUrl.slice(index) }
+  return index === -1
+    ? { path: rawUrl, search: '' }
+    : { path: rawUrl.slice(0, index), search: rawUrl.slice(index) }
 }
 
 function wantsHtml(accept: string | undefined): boolean {

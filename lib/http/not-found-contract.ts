@@ -13,5 +13,7 @@ export const notFoundContract = defineContract({
   params: z.object({ path: z.array(z.string()) }),
   query: z.record(z.string(), z.unknown()),
   formats: ['json', 'geojson', 'csv'],
-  responses: { 404: { description: 'Aucune ressource à cette adresse', content: { problem: problemSchema } } },
+  responses: {
+    404: { description: 'Aucune ressource à cette adresse', content: { problem: problemSchema } },
+  },
 })

@@ -24,7 +24,8 @@ export function zodIssues(error: ZodError, location: FieldIssue['location']): Fi
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof ZodError) return badRequest('La requête contient des valeurs invalides.', zodIssues(error, 'query'))
+  if (error instanceof ZodError)
+    return badRequest('La requête contient des valeurs invalides.', zodIssues(error, 'query'))
   const requestId = randomUUID()
   console.error(`[api] unexpected error (request ${requestId}):`, error)
   return internalError(requestId)

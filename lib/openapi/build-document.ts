@@ -27,7 +27,12 @@ function mediaType(format: Format | 'problem'): string {
 
 function operation(contract: RouteContract): JsonSchema {
   const parameters = [
-    ...objectProperties(contract.params).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+    ...objectProperties(contract.params).map(([name, schema]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema,
+    })),
     ...objectProperties(contract.query).map(([name, schema, required]) => ({
       name,
       in: 'query',
@@ -48,7 +53,10 @@ function operation(contract: RouteContract): JsonSchema {
       ...(spec.headers
         ? {
             headers: Object.fromEntries(
-              Object.entries(spec.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
+              Object.entries(spec.headers).map(([h, d]) => [
+                h,
+                { description: d, schema: { type: 'string' } },
+              ]),
             ),
           }
         : {}),
@@ -65,7 +73,8 @@ function operation(contract: RouteContract): JsonSchema {
     ...(contract.body
       ? {
           requestBody: {
-            description: 'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
+            description:
+              'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
             required: false,
             content: { 'application/json': { schema: toSchema(contract.body, 'input') } },
           },

@@ -22,6 +22,7 @@ import {
 } from './words'
 
 /** Common activities and their weight; the rest of the nomenclature shares TAIL_WEIGHT. */
+// prettier-ignore
 const COMMON_NAF: ReadonlyArray<[string, number]> = [
   ['68.20B', 9], ['70.10Z', 5], ['70.22Z', 5], ['68.20A', 3], ['56.10A', 3], ['56.10C', 2], ['56.30Z', 2],
   ['47.11B', 1], ['47.11D', 1], ['47.71Z', 1.5], ['47.73Z', 0.7], ['47.91B', 2], ['43.21A', 2], ['43.22A', 2],
@@ -35,6 +36,7 @@ const COMMON_NAF: ReadonlyArray<[string, number]> = [
 const TAIL_WEIGHT = 18
 
 /** Share of establishments per headcount band, close to the register's (mostly non-employers). */
+// prettier-ignore
 const BAND_WEIGHTS: Readonly<Record<string, number>> = {
   NN: 45, '00': 14, '01': 15, '02': 9, '03': 6, '11': 4.5, '12': 3.2, '21': 1.3, '22': 0.8, '31': 0.25,
   '32': 0.3, '41': 0.12, '42': 0.05, '51': 0.025, '52': 0.007, '53': 0.003,
@@ -111,7 +113,9 @@ export function* generateEstablishments(options: GenerateOptions): Generator<Est
   const random = createRandom(options.seed)
   // PLM communes are represented by their arrondissements, as in SIRENE.
   const parents = new Set(options.communes.map((c) => c.parentCode).filter((c) => c !== null))
-  const placeable = options.communes.filter((c) => c.point !== null && c.population > 0 && !parents.has(c.code))
+  const placeable = options.communes.filter(
+    (c) => c.point !== null && c.population > 0 && !parents.has(c.code),
+  )
   const communePicker = new WeightedPicker(placeable, (c) => c.population)
   const nafCodes = options.naf.map((n) => n.code)
   const common = new Map(COMMON_NAF.filter(([code]) => nafCodes.includes(code)))
@@ -142,15 +146,17 @@ export function* generateEstablishments(options: GenerateOptions): Generator<Est
       let commune = home
       if (index > 0) {
         commune = communePicker.pick(random)
-        for (let tries = 0; tries < 4 && commune.departement !== home.departement && random.chance(0.7); tries++) {
+        for (
+          let tries = 0;
+          tries < 4 && commune.departement !== home.departement && random.chance(0.7);
+          tries++
+        ) {
           commune = communePicker.pick(random)
         }
       }
       const band = bandPicker.pick(random)
       const entered = band.code !== 'NN' && band.minimum !== null && random.chance(0.3)
-      const effectifSaisi = entered
-        ? random.int(band.minimum!, band.maximum ?? band.minimum! * 2)
-        : null
+      const effectifSaisi = entered ? random.int(band.minimum!, band.maximum ?? band.minimum! * 2) : null
       const outline = commune.outlineCode ? options.outlines.get(commune.outlineCode) : undefined
       const located = random.chance(0.98)
       const position = !located

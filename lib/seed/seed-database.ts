@@ -13,7 +13,11 @@ export interface SeedOptions {
   establishments: number
   premises: number
   seed: number
-  onProgress?: (event: { phase: 'establishments' | 'premises' | 'indexes'; done: number; total: number }) => void
+  onProgress?: (event: {
+    phase: 'establishments' | 'premises' | 'indexes'
+    done: number
+    total: number
+  }) => void
 }
 
 export interface SeedResult {
@@ -59,7 +63,9 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
               yield establishmentValues(record)
             }
           })(),
-          { onProgress: (done) => progress({ phase: 'establishments', done, total: options.establishments }) },
+          {
+            onProgress: (done) => progress({ phase: 'establishments', done, total: options.establishments }),
+          },
         ),
       () => progress({ phase: 'indexes', done: 0, total: 1 }),
     )
@@ -70,7 +76,11 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
       'local',
       PREMISES_COLUMNS,
       (function* () {
-        for (const record of generatePremises({ count: options.premises, seed: options.seed, communes: ref.communes })) {
+        for (const record of generatePremises({
+          count: options.premises,
+          seed: options.seed,
+          communes: ref.communes,
+        })) {
           yield premisesValues(record)
         }
       })(),

@@ -1,5 +1,6 @@
 // Word lists for synthetic French companies, trade names, people and streets.
 
+// prettier-ignore
 export const SURNAMES = [
   'Martin', 'Bernard', 'Thomas', 'Petit', 'Robert', 'Richard', 'Durand', 'Dubois', 'Moreau', 'Laurent',
   'Simon', 'Michel', 'Lefèvre', 'Leroy', 'Roux', 'David', 'Bertrand', 'Morel', 'Fournier', 'Girard',
@@ -24,6 +25,7 @@ export const SURNAMES = [
   'Kerléo', 'Le Bihan', 'Quéré', 'Tanguy', 'Riou', 'Abgrall', 'Nguyen', 'Benali', 'Haddad', 'Ferreira',
 ]
 
+// prettier-ignore
 export const FIRST_NAMES = [
   'Jean', 'Marie', 'Pierre', 'Nathalie', 'Michel', 'Isabelle', 'Philippe', 'Sylvie', 'Alain', 'Catherine',
   'Nicolas', 'Françoise', 'Christophe', 'Sandrine', 'Patrick', 'Valérie', 'Stéphane', 'Christine', 'Laurent',
@@ -60,18 +62,21 @@ export const TRADES_BY_DIVISION: Readonly<Record<string, readonly string[]>> = {
 
 export const GENERIC_TRADES = ['Services', 'Entreprise', 'Atelier', 'Groupe', 'Société', 'Compagnie']
 
+// prettier-ignore
 export const NAME_PLACES = [
   'du Centre', 'de la Gare', 'des Halles', 'du Port', 'de la Mairie', 'du Marché', 'des Lilas', 'du Château',
   'de l’Église', 'des Tilleuls', 'du Lac', 'de la Vallée', 'des Pins', 'du Moulin', 'de la Plage', 'du Parc',
   'de l’Ouest', 'du Sud', 'de l’Océan', 'des Alpes', 'de Provence', 'd’Armor', 'du Val', 'des Vignes',
 ]
 
+// prettier-ignore
 export const FANCY_WORDS = [
   'Horizon', 'Atlas', 'Alizé', 'Azur', 'Boréal', 'Cap', 'Écume', 'Étoile', 'Évasion', 'Flore', 'Granit',
   'Harmonie', 'Iris', 'Lumière', 'Mistral', 'Nova', 'Océane', 'Opale', 'Orion', 'Phénix', 'Prisme', 'Quartz',
   'Rivage', 'Saphir', 'Sillon', 'Soleil', 'Terra', 'Vega', 'Zénith', 'Œuvre', 'Cœur', 'Élan', 'Ébène',
 ]
 
+// prettier-ignore
 export const STREET_NAMES = [
   'de la République', 'Victor Hugo', 'Jean Jaurès', 'de la Paix', 'Pasteur', 'du Général de Gaulle',
   'de la Liberté', 'Gambetta', 'des Écoles', 'du Stade', 'de Verdun', 'Nationale', 'de l’Église',
@@ -80,18 +85,20 @@ export const STREET_NAMES = [
   'de la Fontaine', 'du Port', 'des Lilas', 'Clemenceau', 'Marcel Pagnol', 'des Peupliers', 'de Paris',
 ]
 
+// prettier-ignore
 export const STREET_TYPE_CODES = ['RUE', 'RUE', 'RUE', 'AV', 'BD', 'PL', 'CHE', 'RTE', 'IMP', 'ALL', 'QUAI', 'RES', 'LD']
 
-export const LEGAL_FORMS: ReadonlyArray<{ code: string; label: string; weight: number; personne: boolean }> = [
-  { code: '1000', label: '', weight: 38, personne: true },
-  { code: '5499', label: 'SARL', weight: 16, personne: false },
-  { code: '5710', label: 'SAS', weight: 18, personne: false },
-  { code: '5720', label: 'SASU', weight: 8, personne: false },
-  { code: '5498', label: 'EURL', weight: 5, personne: false },
-  { code: '6540', label: 'SCI', weight: 9, personne: false },
-  { code: '5599', label: 'SA', weight: 2, personne: false },
-  { code: '9220', label: 'Association', weight: 4, personne: false },
-]
+export const LEGAL_FORMS: ReadonlyArray<{ code: string; label: string; weight: number; personne: boolean }> =
+  [
+    { code: '1000', label: '', weight: 38, personne: true },
+    { code: '5499', label: 'SARL', weight: 16, personne: false },
+    { code: '5710', label: 'SAS', weight: 18, personne: false },
+    { code: '5720', label: 'SASU', weight: 8, personne: false },
+    { code: '5498', label: 'EURL', weight: 5, personne: false },
+    { code: '6540', label: 'SCI', weight: 9, personne: false },
+    { code: '5599', label: 'SA', weight: 2, personne: false },
+    { code: '9220', label: 'Association', weight: 4, personne: false },
+  ]
 
 export const ALTERNATIVE_SECTORS = [
   'Économie sociale et solidaire',

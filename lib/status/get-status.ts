@@ -14,7 +14,10 @@ export const dataInfoSchema = z.object({
 export type DataInfo = z.infer<typeof dataInfoSchema>
 
 export const statusSchema = z.object({
-  version: z.string().regex(/^\d+\.\d+\.\d+$/).describe('Version du service déployé'),
+  version: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/)
+    .describe('Version du service déployé'),
   donnees: dataInfoSchema.nullable().describe('Données servies ; null tant qu’aucune n’est chargée'),
 })
 export type Status = z.infer<typeof statusSchema>
@@ -24,7 +27,8 @@ export const DATA_INFO_KEY = 'data'
 export async function getStatus(): Promise<Status> {
   let row: { value: unknown } | undefined
   try {
-    row = (await query<{ value: unknown }>('SELECT value FROM app_meta WHERE key = $1', [DATA_INFO_KEY])).rows[0]
+    row = (await query<{ value: unknown }>('SELECT value FROM app_meta WHERE key = $1', [DATA_INFO_KEY]))
+      .rows[0]
   } catch (error) {
     console.error('[status] database unavailable:', (error as Error).message)
     throw unavailable(`La base de données ne répond pas (version ${VERSION}).`, 5)

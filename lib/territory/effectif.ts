@@ -40,7 +40,8 @@ export function trancheEffectif(code: string): TrancheEffectif | undefined {
 /** The band a headcount falls in (for entered values); 0 → "00". */
 export function trancheForHeadcount(headcount: number): TrancheEffectif {
   for (const t of TRANCHES_EFFECTIF) {
-    if (t.minimum !== null && headcount >= t.minimum && (t.maximum === null || headcount <= t.maximum)) return t
+    if (t.minimum !== null && headcount >= t.minimum && (t.maximum === null || headcount <= t.maximum))
+      return t
   }
   throw new RangeError(`Invalid headcount: ${headcount}`)
 }

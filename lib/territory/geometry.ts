@@ -34,7 +34,8 @@ function inRing(point: Position, ring: Ring): boolean {
 /** Even-odd test: inside the outer ring and outside every hole, in any of the polygons. */
 export function containsPoint(geometry: AreaGeometry, point: Position): boolean {
   return polygonsOf(geometry).some(
-    ([outer, ...holes]) => outer !== undefined && inRing(point, outer) && !holes.some((h) => inRing(point, h)),
+    ([outer, ...holes]) =>
+      outer !== undefined && inRing(point, outer) && !holes.some((h) => inRing(point, h)),
   )
 }
 

@@ -30,14 +30,24 @@ export async function ensureReferenceData(
       'DELETE FROM zone_commune; DELETE FROM zone; DELETE FROM commune_outline; DELETE FROM commune; ' +
         'DELETE FROM epci; DELETE FROM departement; DELETE FROM region; DELETE FROM naf; DELETE FROM tranche_effectif',
     )
-    await copyRows(client, 'region', ['code', 'nom'], ref.regions.map((r) => [r.code, r.nom]))
+    await copyRows(
+      client,
+      'region',
+      ['code', 'nom'],
+      ref.regions.map((r) => [r.code, r.nom]),
+    )
     await copyRows(
       client,
       'departement',
       ['code', 'nom', 'region_code'],
       ref.departements.map((d) => [d.code, d.nom, d.region]),
     )
-    await copyRows(client, 'epci', ['code', 'nom', 'type'], ref.epcis.map((e) => [e.code, e.nom, e.type]))
+    await copyRows(
+      client,
+      'epci',
+      ['code', 'nom', 'type'],
+      ref.epcis.map((e) => [e.code, e.nom, e.type]),
+    )
     await copyRows(
       client,
       'commune',
@@ -82,7 +92,12 @@ export async function ensureReferenceData(
       })(),
       { chunkRows: 2_000 },
     )
-    await copyRows(client, 'zone', ['id', 'type', 'code', 'nom'], ref.zones.map((z) => [z.id, z.type, z.code, z.nom]))
+    await copyRows(
+      client,
+      'zone',
+      ['id', 'type', 'code', 'nom'],
+      ref.zones.map((z) => [z.id, z.type, z.code, z.nom]),
+    )
     await copyRows(
       client,
       'zone_commune',
@@ -91,7 +106,12 @@ export async function ensureReferenceData(
         for (const z of ref.zones) for (const code of z.communes) yield [z.id, code]
       })(),
     )
-    await copyRows(client, 'naf', ['code', 'libelle'], ref.naf.map((n) => [n.code, n.libelle]))
+    await copyRows(
+      client,
+      'naf',
+      ['code', 'libelle'],
+      ref.naf.map((n) => [n.code, n.libelle]),
+    )
     await copyRows(
       client,
       'tranche_effectif',

@@ -30,7 +30,12 @@ const rawEpciSchema = z.object({
   type: z.string(),
   membres: z.array(z.object({ code: z.string() })),
 })
-const rawDepartementSchema = z.object({ code: z.string(), nom: z.string(), region: z.string(), chefLieu: z.string() })
+const rawDepartementSchema = z.object({
+  code: z.string(),
+  nom: z.string(),
+  region: z.string(),
+  chefLieu: z.string(),
+})
 const rawRegionSchema = z.object({ code: z.string(), nom: z.string() })
 const rawNafSchema = z.object({ id: z.string(), label: z.string() })
 
@@ -78,10 +83,14 @@ function readPackageJson<T>(specifier: string, schema: z.ZodType<T>): T {
 }
 
 function packageVersion(name: string): string {
-  return z.object({ version: z.string() }).parse(JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8'))).version
+  return z
+    .object({ version: z.string() })
+    .parse(JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8'))).version
 }
 
-export function readCommunePoints(file = path.join(REFERENCE_DIR, 'communes-points.csv')): Map<string, Position> {
+export function readCommunePoints(
+  file = path.join(REFERENCE_DIR, 'communes-points.csv'),
+): Map<string, Position> {
   const points = new Map<string, Position>()
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(1)
   for (const line of lines) {
@@ -119,13 +128,19 @@ export function communeOutlines(): Map<string, AreaGeometry> {
 }
 
 export function buildReferenceData(): ReferenceData {
-  const rawCommunes = readPackageJson('@etalab/decoupage-administratif/data/communes.json', z.array(rawCommuneSchema))
+  const rawCommunes = readPackageJson(
+    '@etalab/decoupage-administratif/data/communes.json',
+    z.array(rawCommuneSchema),
+  )
   const rawEpcis = readPackageJson('@etalab/decoupage-administratif/data/epci.json', z.array(rawEpciSchema))
   const rawDepartements = readPackageJson(
     '@etalab/decoupage-administratif/data/departements.json',
     z.array(rawDepartementSchema),
   )
-  const rawRegions = readPackageJson('@etalab/decoupage-administratif/data/regions.json', z.array(rawRegionSchema))
+  const rawRegions = readPackageJson(
+    '@etalab/decoupage-administratif/data/regions.json',
+    z.array(rawRegionSchema),
+  )
   const rawNaf = readPackageJson('@socialgouv/codes-naf/index.json', z.array(rawNafSchema))
   const points = readCommunePoints()
 
@@ -133,7 +148,8 @@ export function buildReferenceData(): ReferenceData {
   for (const epci of rawEpcis) for (const m of epci.membres) epciOf.set(m.code, epci.code)
 
   const current = rawCommunes.filter(
-    (c) => (c.type === 'commune-actuelle' || c.type === 'arrondissement-municipal') && c.departement && c.region,
+    (c) =>
+      (c.type === 'commune-actuelle' || c.type === 'arrondissement-municipal') && c.departement && c.region,
   )
   const byPostalCode = new Map<string, string>()
   for (const c of current) {
@@ -183,9 +199,27 @@ export function buildReferenceData(): ReferenceData {
   const addZone = (type: ZoneType, code: string, nom: string, members: string[]) =>
     zones.push({ id: zoneId(type, code), type, code, nom, communes: members })
   const codesWhere = (predicate: (c: CommuneRef) => boolean) => communes.filter(predicate).map((c) => c.code)
-  for (const r of rawRegions) addZone('region', r.code, r.nom, codesWhere((c) => c.region === r.code))
-  for (const d of rawDepartements) addZone('departement', d.code, d.nom, codesWhere((c) => c.departement === d.code))
-  for (const e of rawEpcis) addZone('epci', e.code, e.nom, codesWhere((c) => c.epci === e.code))
+  for (const r of rawRegions)
+    addZone(
+      'region',
+      r.code,
+      r.nom,
+      codesWhere((c) => c.region === r.code),
+    )
+  for (const d of rawDepartements)
+    addZone(
+      'departement',
+      d.code,
+      d.nom,
+      codesWhere((c) => c.departement === d.code),
+    )
+  for (const e of rawEpcis)
+    addZone(
+      'epci',
+      e.code,
+      e.nom,
+      codesWhere((c) => c.epci === e.code),
+    )
 
   const naf = rawNaf
     .filter((n) => /^\d\d\.\d\d[A-Z]$/.test(n.id))

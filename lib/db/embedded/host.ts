@@ -44,7 +44,8 @@ async function startWorker(data: EmbeddedWorkerData): Promise<Worker> {
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: EmbeddedWorkerMessage) => {
       if (message.type === 'ready') resolve()
-      else if (message.type === 'error') reject(new Error(`Embedded engine failed to start: ${message.message}`))
+      else if (message.type === 'error')
+        reject(new Error(`Embedded engine failed to start: ${message.message}`))
     }
     worker.on('message', onMessage)
     worker.once('error', reject)

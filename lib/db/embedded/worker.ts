@@ -13,9 +13,7 @@ export interface EmbeddedWorkerData {
 }
 
 export type EmbeddedWorkerMessage =
-  | { type: 'ready' }
-  | { type: 'stopped' }
-  | { type: 'error'; message: string }
+  { type: 'ready' } | { type: 'stopped' } | { type: 'error'; message: string }
 
 const port = parentPort
 if (!port) throw new Error('embedded worker must run in a worker thread')

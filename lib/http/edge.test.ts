@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-error'
+import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from './edge'
+
+const get = (url: string, accept?: string, hasBody = false) =>
+  routeRequest({ method: 'GET', url, accept, hasBody })
+
+describe('routeRequest', () => {
+  it('sends "/" to the status route unless a browser asks for HTML', () => {
+    expect(get('/', 'application/json')).toEqual({ kind: 'api', url: '/v0', readBody: false })
+    expect(get('/')).toEqual({ kind: 'api', url: '/v0', readBody: false })
+    expect(get('/', '*/*')).toEqual({ kind: 'api', url: '/v0', readBody: false })
+    expect(get('/', 'text/html,application/xhtml+xml,*/*;q=0.8')).toEqual({ kind: 'app' })
+  })
+
+  it('treats /x and /v0/x as the same resource', () => {
+    expect(get('/eco/sirets?page=2')).toEqual({ kind: 'api', url: '/v0/eco/sirets?page=2', readBody: false })
+    expect(get('/v0/eco/sirets?page=2')).toEqual({
+      kind: 'api',
+      url: '/v0/eco/sirets?page=2',
+      readBody: false,
+    })
+  })
+
+  it('turns a path extension into the Accept header', () => {
+    expect(get('/v0/datasets/abc.csv?expires=60')).toEqual({
+      kind: 'api',
+      url: '/v0/datasets/abc?expires=60',
+      accept: 'text/csv',
+      readBody: false,
+    })
+    expect(get('/eco/sirets.geojson')).toEqual({
+      kind: 'api',
+      url: '/v0/eco/sirets',
+      accept: 'application/geo+json',
+      readBody: false,
+    })
+  })
+
+  it('leaves unknown extensions and app pages alone', () => {
+    expect(get('/v0/zones/a.b')).toEqual({ kind: 'api', url: '/v0/zones/a.b', readBody: false })
+    expect(get('/jeux-de-donnees')).toEqual({ kind: 'app' })
+    expect(get('/_next/static/chunk.js')).toEqual({ kind: 'app' })
+    expect(get('/openapi.json')).toEqual({ kind: 'app' })
+    expect(get('/v1/eco/sirets')).toEqual({ kind: 'app' })
+  })
+
+  it('reads the body of GET requests to API paths only', () => {
+    expect(get('/eco/sirets', 'application/json', true)).toMatchObject({ kind: 'api', readBody: true })
+    expect(routeRequest({ method: 'HEAD', url: '/eco/sirets', hasBody: true })).toMatchObject({
+      readBody: false,
+    })
+  })
+
+  it('refuses write methods on the read-only API with 405', () => {
+    const decision = routeRequest({ method: 'POST', url: '/v0/eco/sirets', hasBody: true })
+    expect(decision.kind).toBe('reject')
+    if (decision.kind === 'reject') {
+      expect(decision.error.status).toBe(405)
+      expect(decision.error.headers.Allow).toBe('GET, HEAD')
+    }
+  })
+})
+
+describe('parseGetBody', () => {
+  it('parses JSON', () => {
+    expect(parseGetBody(Buffer.from('{"a":1}'), 'application/json; charset=utf-8')).toEqual({
+      present: true,
+      value: { a: 1 },
+    })
+  })
+  it('accepts a body without Content-Type and ignores a blank one', () => {
+    expect(parseGetBody(Buffer.from('[1]'), undefined)).toEqual({ present: true, value: [1] })
+    expect(parseGetBody(Buffer.from('  \n'), 'application/json')).toEqual({ present: false })
+  })
+  it('answers 400 for malformed JSON', () => {
+    expect(() => parseGetBody(Buffer.from('{bad'), 'application/json')).toThrowError(ApiError)
+    try {
+      parseGetBody(Buffer.from('{bad'), 'application/json')
+    } catch (e) {
+      expect((e as ApiError).status).toBe(400)
+    }
+  })
+  it('answers 415 for another media type and 413 beyond the limit', () => {
+    expect(() => parseGetBody(Buffer.from('a=1'), 'application/x-www-form-urlencoded')).toThrow(/JSON/)
+    try {
+      parseGetBody(Buffer.alloc(MAX_GET_BODY_BYTES + 1, 32), 'application/json')
+      expect.unreachable()
+    } catch (e) {
+      expect((e as ApiError).status).toBe(413)
+    }
+  })
+})

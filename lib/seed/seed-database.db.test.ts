@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { closePool, pool, query } from '../db/pool'
+import { getStatus } from '../status/get-status'
+import { engineSkipped, testEngine } from '../testing/engine'
+import { seedDatabase } from './seed-database'
+
+afterAll(() => closePool())
+
+async function fingerprint(): Promise<string> {
+  const { rows } = await query<{ f: string }>(
+    `SELECT md5(string_agg(siret || entreprise || enseigne || adresse || coalesce(lon::text, '-'), ',' ORDER BY siret)) AS f
+       FROM etablissement`,
+  )
+  return rows[0]!.f
+}
+
+describe.skipIf(engineSkipped)(`seedDatabase on ${testEngine}`, () => {
+  it('loads the requested numbers and records them for the status', async () => {
+    const phases = new Set<string>()
+    const result = await seedDatabase(pool(), {
+      establishments: 3000,
+      premises: 400,
+      seed: 5,
+      onProgress: (e) => phases.add(e.phase),
+    })
+    expect(result).toMatchObject({ establishments: 3000, premises: 400 })
+    expect([...phases]).toEqual(['establishments', 'indexes', 'premises'])
+    const { rows } = await query<{ e: number; l: number }>(
+      'SELECT (SELECT count(*) FROM etablissement) AS e, (SELECT count(*) FROM local) AS l',
+    )
+    expect(rows[0]).toEqual({ e: 3000, l: 400 })
+    expect((await getStatus()).donnees).toMatchObject({
+      source: 'synthetic',
+      etablissements: 3000,
+      locaux: 400,
+    })
+  })
+
+  it('gives the same data for the same seed, and rebuilt the indexes', async () => {
+    const first = await fingerprint()
+    await seedDatabase(pool(), { establishments: 3000, premises: 400, seed: 5 })
+    expect(await fingerprint()).toBe(first)
+    await seedDatabase(pool(), { establishments: 3000, premises: 400, seed: 6 })
+    expect(await fingerprint()).not.toBe(first)
+    const { rows } = await query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'etablissement' ORDER BY indexname",
+    )
+    expect(rows.map((r) => r.indexname)).toEqual([
+      'etablissement_commune_siret',
+      'etablissement_naf_siret',
+      'etablissement_nom_trgm',
+      'etablissement_pkey',
+    ])
+  })
+
+  it('stores normalised names for search', async () => {
+    const { rows } = await query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM etablissement WHERE nom_recherche <> tda_normalise(entreprise || ' ' || enseigne || ' ' || coalesce(denomination_usuelle, ''))",
+    )
+    expect(rows[0]!.n).toBe(0)
+  })
+
+  it('leaves the previous data in place when seeding fails half-way', async () => {
+    const before = await fingerprint()
+    await expect(
+      seedDatabase(pool(), {
+        establishments: 50_000,
+        premises: 10,
+        seed: 7,
+        onProgress: (e) => {
+          if (e.phase === 'establishments' && e.done >= 20_000) throw new Error('interrupted')
+        },
+      }),
+    ).rejects.toThrow('interrupted')
+    expect(await fingerprint()).toBe(before)
+  })
+})
