@@ -10,7 +10,7 @@ import { connectionConfig } from '@/lib/db/connection'
 import { parseEnv } from '@/lib/env'
 import { seedDatabase } from '@/lib/seed/seed-database'
 import { createTestDatabase, dropStaleDatabases, type TestDatabase } from '@/lib/testing/local-database'
-import { E2E_ADMIN, E2E_SEED, SERVERS, type Engine } from './servers'
+import { E2E_ADMIN, E2E_SEED, E2E_STATE_FILE, SERVERS, type Engine } from './servers'
 
 const engine = process.argv[2] as Engine
 if (!(engine in SERVERS)) throw new Error(`usage: serve.ts ${Object.keys(SERVERS).join('|')}`)
@@ -51,6 +51,11 @@ if (engine === 'postgres') {
   }
   log(`database ${database.name} seeded`)
 }
+// What tests need to run CLI commands against this instance (see e2e/support/engine.ts).
+fs.writeFileSync(
+  path.join(dataDir, E2E_STATE_FILE),
+  JSON.stringify({ databaseUrl: childEnv.DATABASE_URL ?? null }),
+)
 
 const tsx = path.resolve('node_modules/tsx/dist/cli.mjs')
 const child = spawn(process.execPath, [tsx, 'server.ts'], { env: childEnv, stdio: 'inherit' })

@@ -1,10 +1,14 @@
 // The two app instances the end-to-end tests run against: the embedded engine and PostgreSQL.
+// E2E_PORT_BASE moves both (embedded on the base port, PostgreSQL on the next one), so several
+// checkouts can run their suites on one machine.
 import os from 'node:os'
 import path from 'node:path'
 
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3101)
+
 export const SERVERS = {
-  embedded: { port: 3101, dataDir: path.join(os.tmpdir(), 'tda-e2e-3101') },
-  postgres: { port: 3102, dataDir: path.join(os.tmpdir(), 'tda-e2e-3102') },
+  embedded: { port: BASE, dataDir: path.join(os.tmpdir(), `tda-e2e-${BASE}`) },
+  postgres: { port: BASE + 1, dataDir: path.join(os.tmpdir(), `tda-e2e-${BASE + 1}`) },
 } as const
 
 export type Engine = keyof typeof SERVERS
@@ -15,3 +19,6 @@ export const baseUrl = (engine: Engine) => `http://localhost:${SERVERS[engine].p
 export const E2E_SEED = { establishments: 4000, premises: 800, seed: 1 } as const
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' } as const
+
+/** File in each instance's data directory describing it for CLI commands run by tests. */
+export const E2E_STATE_FILE = 'e2e-state.json'
