@@ -1,0 +1,114 @@
+// The search filter against a JavaScript oracle over the same deterministic synthetic data, on
+// both engines.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { closePool, pool, query } from '../db/pool'
+import { generateEstablishments } from '../seed/generate-establishments'
+import { seedDatabase } from '../seed/seed-database'
+import { engineSkipped, testEngine } from '../testing/engine'
+import { communeOutlines, referenceData } from '../territory/reference-data'
+import type { EstablishmentRecord } from './record'
+import type { SearchCriteria } from './search-criteria'
+import { selectMatching, textWords } from './search-filter'
+
+const SEED = { establishments: 3000, premises: 10, seed: 11 }
+const ref = referenceData()
+const records: EstablishmentRecord[] = [
+  ...generateEstablishments({
+    count: SEED.establishments,
+    seed: SEED.seed,
+    communes: ref.communes,
+    outlines: communeOutlines(),
+    naf: ref.naf,
+  }),
+]
+const communes = new Map(ref.communes.map((c) => [c.code, c]))
+const zoneMembers = new Map(ref.zones.map((z) => [z.id, new Set(z.communes)]))
+
+/** What the filter must return, computed independently in JavaScript. */
+const normalise = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/œ/gi, 'oe')
+    .replace(/æ/gi, 'ae')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim()
+
+function oracle(c: SearchCriteria): string[] {
+  return records
+    .filter((r) => {
+      const commune = communes.get(r.codeCommune)
+      if (c.communes && !c.communes.includes(r.codeCommune)) return false
+      if (c.zones && !c.zones.some((z) => zoneMembers.get(z)?.has(r.codeCommune))) return false
+      if (c.departements && !c.departements.includes(commune?.departement ?? '')) return false
+      if (c.regions && !c.regions.includes(commune?.region ?? '')) return false
+      if (c.nafs && !c.nafs.includes(r.codeNaf)) return false
+      if (c.tranches && !c.tranches.includes(r.trancheEffectif)) return false
+      if (c.sirets && !c.sirets.includes(r.siret)) return false
+      if (c.sirens && !c.sirens.includes(r.siren)) return false
+      if (c.texts) {
+        const names = normalise(`${r.entreprise} ${r.enseigne} ${r.denominationUsuelle ?? ''}`)
+        const ok = c.texts.some((t) => {
+          const digits = t.replace(/[\s.]/g, '')
+          if (/^\d{14}$/.test(digits)) return r.siret === digits
+          if (/^\d{9}$/.test(digits)) return r.siren === digits
+          return textWords(t).every((w) => names.includes(normalise(w)))
+        })
+        if (!ok) return false
+      }
+      return true
+    })
+    .map((r) => r.siret)
+    .sort()
+}
+
+async function run(criteria: SearchCriteria): Promise<string[]> {
+  const q = selectMatching(criteria, { select: 'e.siret', orderBy: 'e.siret' })
+  return (await query<{ siret: string }>(q.text, q.values)).rows.map((r) => r.siret)
+}
+
+beforeAll(async () => {
+  await seedDatabase(pool(), SEED)
+})
+afterAll(() => closePool())
+
+describe.skipIf(engineSkipped)(`establishment search filter on ${testEngine}`, () => {
+  const sample = records[123]!
+  const perCommune = new Map<string, number>()
+  for (const r of records) perCommune.set(r.codeCommune, (perCommune.get(r.codeCommune) ?? 0) + 1)
+  const busiest = [...perCommune].sort((a, b) => b[1] - a[1])[0]![0]
+  const departementZone = ref.zones.find(
+    (z) => z.type === 'departement' && z.code === communes.get(busiest)!.departement,
+  )!
+  const epciZone = ref.zones.find((z) => z.type === 'epci' && z.communes.includes(busiest))
+
+  const cases: Array<[string, SearchCriteria]> = [
+    ['commune', { communes: [busiest] }],
+    ['communes (any of)', { communes: [busiest, sample.codeCommune] }],
+    ['department zone', { zones: [departementZone.id] }],
+    ['EPCI zone', { zones: epciZone ? [epciZone.id] : [departementZone.id] }],
+    ['department code', { departements: [communes.get(sample.codeCommune)!.departement] }],
+    ['region', { regions: ['11', '53'] }],
+    ['NAF and band', { nafs: ['68.20B', '70.10Z'], tranches: ['NN'] }],
+    ['SIRET', { sirets: [sample.siret] }],
+    ['SIREN', { sirens: [sample.siren] }],
+    ['text, other case and no accents', { texts: [normalise(sample.entreprise).toLowerCase()] }],
+    ['text as SIRET', { texts: [sample.siret] }],
+    ['texts (any of)', { texts: ['boulangerie', 'pharmacie'] }],
+    ['AND of keys', { regions: ['11'], texts: ['sas'], tranches: ['NN', '00', '01'] }],
+    ['commune inside zone', { zones: [departementZone.id], communes: [busiest, '29019'] }],
+  ]
+
+  for (const [name, criteria] of cases) {
+    it(`selects exactly the matches: ${name}`, async () => {
+      const expected = oracle(criteria)
+      expect(expected.length).toBeGreaterThan(0)
+      expect(await run(criteria)).toEqual(expected)
+    })
+  }
+
+  it('returns nothing for a text found nowhere', async () => {
+    expect(await run({ texts: ['zzzqqqxxx'] })).toEqual([])
+  })
+})

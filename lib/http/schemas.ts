@@ -1,0 +1,58 @@
+// Reusable zod building blocks for API inputs.
+import { z } from 'zod'
+
+/** JSON Schema of a zod schema's input, without the $schema header (for embedding in another). */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
+  return rest
+}
+
+/**
+ * Validates a value with the first alternative whose `accepts` says it applies (a type test), so
+ * that its own issues are reported with their paths — a zod union only says that no alternative
+ * matched. `typeError` is reported when no alternative applies.
+ */
+export function dispatchByType<T>(
+  alternatives: ReadonlyArray<{ accepts: (value: unknown) => boolean; schema: z.ZodType<T> }>,
+  typeError: string,
+) {
+  return z
+    .unknown()
+    .transform((value, ctx): T => {
+      const alternative = alternatives.find((a) => a.accepts(value))
+      if (!alternative) {
+        ctx.addIssue({ code: 'custom', message: typeError })
+        return z.NEVER
+      }
+      const result = alternative.schema.safeParse(value)
+      if (result.success) return result.data
+      for (const issue of result.error.issues) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0])
+      return z.NEVER
+    })
+    .meta({ anyOf: alternatives.map((a) => inputJsonSchema(a.schema)) })
+}
+
+export const isString = (value: unknown): value is string => typeof value === 'string'
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** One string value or a non-empty list of them (any of them matches), deduplicated. */
+export function oneOrMany(item: z.ZodType<string>, max: number) {
+  return dispatchByType<string[]>(
+    [
+      { accepts: isString, schema: item.transform((v) => [v]) },
+      {
+        accepts: Array.isArray,
+        schema: z
+          .array(item)
+          .min(1, 'La liste est vide.')
+          .max(max, `Au plus ${max} valeurs.`)
+          .transform((v) => [...new Set(v)]),
+      },
+    ],
+    'Attendu : une chaîne ou une liste de chaînes.',
+  )
+}
