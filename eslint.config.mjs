@@ -16,6 +16,7 @@ export default defineConfig([
     'playwright-report/**',
     'next-env.d.ts',
     'bench/out/**',
+    '.scratch/**',
   ]),
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
