@@ -15,7 +15,9 @@ describe('oneOrMany', () => {
   it('reports the type and the size', () => {
     expect(codes.safeParse(5).error?.issues[0]?.message).toMatch(/chaîne ou une liste/)
     expect(codes.safeParse([]).error?.issues[0]?.message).toBe('La liste est vide.')
-    expect(codes.safeParse(['11111', '22222', '33333', '44444']).error?.issues[0]?.message).toBe('Au plus 3 valeurs.')
+    expect(codes.safeParse(['11111', '22222', '33333', '44444']).error?.issues[0]?.message).toBe(
+      'Au plus 3 valeurs.',
+    )
   })
   it('documents both forms', () => {
     expect(inputJsonSchema(codes)).toMatchObject({
