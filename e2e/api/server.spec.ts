@@ -132,3 +132,14 @@ test('publishes the OpenAPI 3.1 description', async ({ request }) => {
   expect(document.info.version).toBe(packageVersion)
   expect(Object.keys(document.paths)).toContain('/')
 })
+
+test('documents every problem type at the address of its `type`', async ({ request }) => {
+  const response = await request.get('/v0/no/such/path', { headers: { Accept: 'application/json' } })
+  const { type } = problemSchema.parse(await response.json())
+  const page = await request.get(type, { headers: { Accept: 'text/html' } })
+  expect(page.status()).toBe(200)
+  expect(await page.text()).toContain('Ressource introuvable')
+  expect((await request.get('/problems/no-such-type', { headers: { Accept: 'text/html' } })).status()).toBe(
+    404,
+  )
+})

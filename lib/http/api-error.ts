@@ -2,21 +2,88 @@
 // wrapper renders them once as application/problem+json (RFC 9457).
 
 export const PROBLEM_TYPES = {
-  'bad-request': { status: 400, title: 'Requête invalide' },
-  validation: { status: 400, title: 'Paramètres invalides' },
-  unauthorized: { status: 401, title: 'Authentification requise' },
-  forbidden: { status: 403, title: 'Accès refusé' },
-  'insufficient-scope': { status: 403, title: 'Portée insuffisante' },
-  'not-found': { status: 404, title: 'Ressource introuvable' },
-  'method-not-allowed': { status: 405, title: 'Méthode non autorisée' },
-  'not-acceptable': { status: 406, title: 'Format non disponible' },
-  conflict: { status: 409, title: 'Conflit' },
-  gone: { status: 410, title: 'Ressource expirée' },
-  'payload-too-large': { status: 413, title: 'Corps de requête trop volumineux' },
-  'unsupported-media-type': { status: 415, title: 'Type de contenu non pris en charge' },
-  'too-many-requests': { status: 429, title: 'Trop de requêtes' },
-  internal: { status: 500, title: 'Erreur interne' },
-  unavailable: { status: 503, title: 'Service temporairement indisponible' },
+  'bad-request': {
+    status: 400,
+    title: 'Requête invalide',
+    description: 'La requête ne peut pas être lue : corps JSON mal formé, par exemple.',
+  },
+  validation: {
+    status: 400,
+    title: 'Paramètres invalides',
+    description:
+      'Un ou plusieurs paramètres sont invalides. Le membre errors liste chaque problème avec son emplacement (params, query, body) et son chemin.',
+  },
+  unauthorized: {
+    status: 401,
+    title: 'Authentification requise',
+    description:
+      'Un jeton d’accès OAuth 2.0 valide est requis dans l’en-tête Authorization: Bearer. L’en-tête WWW-Authenticate précise le problème.',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Accès refusé',
+    description: 'Vos droits ne permettent pas cette opération.',
+  },
+  'insufficient-scope': {
+    status: 403,
+    title: 'Portée insuffisante',
+    description:
+      'Le jeton ne porte pas la portée (scope) requise, nommée dans required_scope et dans l’en-tête WWW-Authenticate.',
+  },
+  'not-found': {
+    status: 404,
+    title: 'Ressource introuvable',
+    description: 'Aucune ressource à cette adresse.',
+  },
+  'method-not-allowed': {
+    status: 405,
+    title: 'Méthode non autorisée',
+    description:
+      'La méthode HTTP n’est pas acceptée à cette adresse ; l’en-tête Allow liste celles qui le sont.',
+  },
+  'not-acceptable': {
+    status: 406,
+    title: 'Format non disponible',
+    description:
+      'Aucun format demandé par l’en-tête Accept n’est disponible (« Accept: */* » seul ne désigne aucun format). Le membre available liste les formats proposés.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflit',
+    description: 'La ressource est dans un état qui empêche l’opération.',
+  },
+  gone: {
+    status: 410,
+    title: 'Ressource expirée',
+    description: 'L’adresse a expiré ; demandez-en une nouvelle.',
+  },
+  'payload-too-large': {
+    status: 413,
+    title: 'Corps de requête trop volumineux',
+    description: 'Le corps de la requête dépasse la taille acceptée.',
+  },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'Type de contenu non pris en charge',
+    description: 'Le corps d’une requête GET doit être du JSON (Content-Type: application/json).',
+  },
+  'too-many-requests': {
+    status: 429,
+    title: 'Trop de requêtes',
+    description:
+      'Trop de requêtes en peu de temps ; l’en-tête Retry-After donne le délai d’attente en secondes.',
+  },
+  internal: {
+    status: 500,
+    title: 'Erreur interne',
+    description: 'Erreur inattendue du service. Communiquez la référence request_id au support.',
+  },
+  unavailable: {
+    status: 503,
+    title: 'Service temporairement indisponible',
+    description:
+      'Le service ou la ressource n’est pas prêt ; réessayez après le délai de l’en-tête Retry-After.',
+  },
 } as const
 
 export type ProblemType = keyof typeof PROBLEM_TYPES
