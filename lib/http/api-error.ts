@@ -103,6 +103,8 @@ export const forbidden = (detail: string) => new ApiError('forbidden', detail)
 
 export const notFound = (detail: string) => new ApiError('not-found', detail)
 
+export const conflict = (detail: string) => new ApiError('conflict', detail)
+
 export const methodNotAllowed = (allowed: readonly string[]) =>
   new ApiError('method-not-allowed', `Méthodes acceptées sur cette adresse : ${allowed.join(', ')}.`, {
     headers: { Allow: allowed.join(', ') },

@@ -1,0 +1,109 @@
+// Local verification of the API's access tokens (JWT, RFC 9068): signature with a cached public
+// key (ES256 only: "none", HMAC and other algorithms are refused), type at+jwt, issuer, audience,
+// expiry, then the client's current status and scopes from a cached directory. No database round
+// trip per request: keys are reloaded only for an unknown key id (rotation) or every few minutes.
+import { errors, importJWK, jwtVerify, type JWK, type JWTPayload, type JWTHeaderParameters } from 'jose'
+import { unauthorized } from '../http/api-error'
+import { BEARER_CHALLENGE } from './authenticate'
+import type { ClientDirectory } from './client-status-cache'
+import type { Principal } from './principal'
+import { parseScopes, type Scope } from './scopes'
+
+export const ACCESS_TOKEN_ALGORITHMS = ['ES256']
+
+export interface VerifierOptions {
+  issuer: string
+  audience: string
+  /** Public keys currently published (the JWKS). */
+  loadKeys: () => Promise<JWK[]>
+  clients: ClientDirectory
+  /** An unknown key id triggers a reload at most this often. */
+  unknownKidReloadMs?: number
+  /** Keys are reloaded at least this often (retired keys disappear). */
+  keysMaxAgeMs?: number
+  now?: () => number
+}
+
+type VerifyKey = Awaited<ReturnType<typeof importJWK>>
+
+export function invalidToken(detail: string) {
+  const description = detail.replace(/"/g, "'")
+  return unauthorized(detail, `${BEARER_CHALLENGE}, error="invalid_token", error_description="${description}"`)
+}
+
+function describe(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'Jeton d’accès expiré : demandez-en un nouveau.'
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return 'Jeton d’accès émis pour une autre audience que cette API.'
+    if (error.claim === 'iss') return 'Jeton d’accès émis par un autre serveur d’autorisation.'
+    if (error.claim === 'typ') return 'Ce jeton n’est pas un jeton d’accès (type at+jwt attendu).'
+    return `Jeton d’accès invalide (${error.claim}).`
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'Algorithme de signature refusé : ES256 attendu.'
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'Signature du jeton d’accès invalide.'
+  if (error instanceof errors.JWKSNoMatchingKey) return 'Jeton d’accès signé par une clé inconnue.'
+  return 'Jeton d’accès invalide.'
+}
+
+export function createAccessTokenVerifier(options: VerifierOptions): (token: string) => Promise<Principal> {
+  const now = options.now ?? Date.now
+  const unknownKidReloadMs = options.unknownKidReloadMs ?? 10_000
+  const keysMaxAgeMs = options.keysMaxAgeMs ?? 300_000
+  let keys = new Map<string, VerifyKey>()
+  let loadedAt = Number.NEGATIVE_INFINITY
+  let loading: Promise<void> | undefined
+
+  const reload = () => {
+    loading ??= options
+      .loadKeys()
+      .then(async (jwks) => {
+        const next = new Map<string, VerifyKey>()
+        for (const jwk of jwks) {
+          if (jwk.kid && jwk.alg && ACCESS_TOKEN_ALGORITHMS.includes(jwk.alg))
+            next.set(jwk.kid, await importJWK(jwk, jwk.alg))
+        }
+        keys = next
+        loadedAt = now()
+      })
+      .finally(() => {
+        loading = undefined
+      })
+    return loading
+  }
+
+  const keyFor = async (header: JWTHeaderParameters): Promise<VerifyKey> => {
+    if (now() - loadedAt > keysMaxAgeMs) await reload()
+    let key = header.kid ? keys.get(header.kid) : undefined
+    if (!key && header.kid && now() - loadedAt > unknownKidReloadMs) {
+      await reload()
+      key = keys.get(header.kid)
+    }
+    if (!key) throw new errors.JWKSNoMatchingKey()
+    return key
+  }
+
+  return async (token) => {
+    let payload: JWTPayload
+    try {
+      ;({ payload } = await jwtVerify(token, keyFor, {
+        algorithms: ACCESS_TOKEN_ALGORITHMS,
+        typ: 'at+jwt',
+        issuer: options.issuer,
+        audience: options.audience,
+        requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'jti'],
+        currentDate: new Date(now()),
+        clockTolerance: 5,
+      }))
+    } catch (error) {
+      throw invalidToken(describe(error))
+    }
+    const clientId = payload.client_id
+    if (typeof clientId !== 'string') throw invalidToken('Jeton d’accès invalide (client_id).')
+    const held = await options.clients.scopesOf(clientId)
+    if (!held) throw invalidToken('L’application de ce jeton a été révoquée.')
+    // A scope withdrawn from the application stops working at once, even in older tokens.
+    const granted = parseScopes(typeof payload.scope === 'string' ? payload.scope : '')
+    const scopes = new Set<Scope>(granted.filter((s) => held.includes(s)))
+    return { clientId, scopes, subject: payload.sub! }
+  }
+}
