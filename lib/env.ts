@@ -35,7 +35,12 @@ const envSchema = z.object({
   /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/Host for endpoint URLs. */
   TRUST_PROXY: z.stringbool().default(false),
   /** Rate-limit counters shared by several instances in Redis instead of PostgreSQL. */
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'redis:// or rediss:// URL').optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'redis:// or rediss:// URL')
+      .optional(),
+  ),
   RATE_LIMIT_TOKEN_PER_CLIENT: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -85,7 +90,8 @@ export function resetEnvCache(): void {
  * Variables already set in the environment win.
  */
 export function loadDotEnv(file = '.env'): void {
-  if (fs.existsSync(file)) process.loadEnvFile(file)
+  // Entry points only (server.ts, CLI): keep the bundler from tracing the whole project for it.
+  if (fs.existsSync(/*turbopackIgnore: true*/ file)) process.loadEnvFile(/*turbopackIgnore: true*/ file)
 }
 
 /**

@@ -34,7 +34,9 @@ async function sign(
     .sign(options.key ?? signing.privateKey)
 }
 
-function verifier(clients: Map<string, readonly Scope[]> = new Map([['tda_client', ['eco', 'fiscal'] as Scope[]]])) {
+function verifier(
+  clients: Map<string, readonly Scope[] | null> = new Map([['tda_client', ['eco', 'fiscal'] as Scope[]]]),
+) {
   let keyLoads = 0
   let jwks: JWK[] = [{ ...publicJwk, kid: 'k1', alg: 'ES256', use: 'sig' }]
   const verify = createAccessTokenVerifier({
@@ -56,13 +58,19 @@ function verifier(clients: Map<string, readonly Scope[]> = new Map([['tda_client
   }
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; detail: string; challenge: string }> {
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ status: number; detail: string; challenge: string }> {
   try {
     await promise
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError)
     const apiError = error as ApiError
-    return { status: apiError.status, detail: apiError.detail, challenge: apiError.headers['WWW-Authenticate'] ?? '' }
+    return {
+      status: apiError.status,
+      detail: apiError.detail,
+      challenge: apiError.headers['WWW-Authenticate'] ?? '',
+    }
   }
   throw new Error('the token was accepted')
 }
@@ -103,7 +111,11 @@ describe('access token verification', () => {
       () => sign(claims(), { key: other.privateKey }),
       /Signature/,
     ],
-    ['a token signed by an unknown key', () => sign(claims(), { key: other.privateKey, kid: 'k9' }), /clé inconnue/],
+    [
+      'a token signed by an unknown key',
+      () => sign(claims(), { key: other.privateKey, kid: 'k9' }),
+      /clé inconnue/,
+    ],
     ['an expired token', () => sign(claims(), { exp: Math.floor(Date.now() / 1000) - 60 }), /expiré/],
     ['a token for another audience', () => sign(claims({ aud: 'https://other.example/api' })), /audience/],
     ['a token from another issuer', () => sign(claims({ iss: 'https://evil.example' })), /autre serveur/],
@@ -139,11 +151,13 @@ describe('access token verification', () => {
     })
   }
 
-  it('refuses the token of a revoked (or unknown) application', async () => {
-    const { verify } = verifier(new Map())
-    const refused = await refusal(verify(await sign(claims())))
-    expect(refused.status).toBe(401)
-    expect(refused.detail).toMatch(/révoquée/)
+  it('refuses the token of a revoked or unknown application', async () => {
+    for (const clients of [new Map([['tda_client', null]]), new Map()]) {
+      const { verify } = verifier(clients)
+      const refused = await refusal(verify(await sign(claims())))
+      expect(refused.status).toBe(401)
+      expect(refused.detail).toMatch(/révoquée/)
+    }
   })
 
   it('drops scopes the application no longer holds', async () => {
@@ -172,7 +186,7 @@ describe('client status cache', () => {
   it('reloads after its time to live, not per lookup', async () => {
     let clock = 0
     let loads = 0
-    let clients = new Map<string, readonly Scope[]>([['a', ['eco']]])
+    let clients = new Map<string, readonly Scope[] | null>([['a', ['eco']]])
     const cache = new ClientStatusCache(
       async () => {
         loads += 1
@@ -185,7 +199,7 @@ describe('client status cache', () => {
     expect(await cache.scopesOf('a')).toEqual(['eco'])
     expect(await cache.scopesOf('a')).toEqual(['eco'])
     expect(loads).toBe(1)
-    clients = new Map()
+    clients = new Map([['a', null]])
     clock = 4000
     expect(await cache.scopesOf('a')).toEqual(['eco'])
     clock = 5001
@@ -193,10 +207,10 @@ describe('client status cache', () => {
     expect(loads).toBe(2)
   })
 
-  it('looks an unseen client up again, at most once a second', async () => {
+  it('looks an unseen client up again (throttled), but never a known revoked one', async () => {
     let clock = 0
     let loads = 0
-    const clients = new Map<string, readonly Scope[]>()
+    const clients = new Map<string, readonly Scope[] | null>([['gone', null]])
     const cache = new ClientStatusCache(
       async () => {
         loads += 1
@@ -211,6 +225,9 @@ describe('client status cache', () => {
     expect(await cache.scopesOf('new')).toBeNull()
     clock = 1500
     expect(await cache.scopesOf('new')).toEqual(['fiscal'])
+    expect(loads).toBe(2)
+    clock = 3000
+    expect(await cache.scopesOf('gone')).toBeNull()
     expect(loads).toBe(2)
   })
 })

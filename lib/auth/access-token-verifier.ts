@@ -26,28 +26,50 @@ export interface VerifierOptions {
 
 type VerifyKey = Awaited<ReturnType<typeof importJWK>>
 
-export function invalidToken(detail: string) {
-  const description = detail.replace(/"/g, "'")
-  return unauthorized(detail, `${BEARER_CHALLENGE}, error="invalid_token", error_description="${description}"`)
+/**
+ * 401 with the RFC 6750 challenge. The problem body explains in French; the header's
+ * error_description must be plain ASCII (RFC 6750 §3), so it carries a short English version.
+ */
+export function invalidToken(detail: string, description: string) {
+  return unauthorized(
+    detail,
+    `${BEARER_CHALLENGE}, error="invalid_token", error_description="${description}"`,
+  )
 }
 
-function describe(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'Jeton d’accès expiré : demandez-en un nouveau.'
+function describe(error: unknown): [detail: string, description: string] {
+  if (error instanceof errors.JWTExpired)
+    return ['Jeton d’accès expiré : demandez-en un nouveau.', 'The access token expired']
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return 'Jeton d’accès émis pour une autre audience que cette API.'
-    if (error.claim === 'iss') return 'Jeton d’accès émis par un autre serveur d’autorisation.'
-    if (error.claim === 'typ') return 'Ce jeton n’est pas un jeton d’accès (type at+jwt attendu).'
-    return `Jeton d’accès invalide (${error.claim}).`
+    if (error.claim === 'aud')
+      return [
+        'Jeton d’accès émis pour une autre audience que cette API.',
+        'The access token is for another audience',
+      ]
+    if (error.claim === 'iss')
+      return [
+        'Jeton d’accès émis par un autre serveur d’autorisation.',
+        'The access token has another issuer',
+      ]
+    if (error.claim === 'typ')
+      return [
+        'Ce jeton n’est pas un jeton d’accès (type at+jwt attendu).',
+        'The token is not an access token',
+      ]
+    return [`Jeton d’accès invalide (${error.claim}).`, 'The access token is invalid']
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'Algorithme de signature refusé : ES256 attendu.'
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'Signature du jeton d’accès invalide.'
-  if (error instanceof errors.JWKSNoMatchingKey) return 'Jeton d’accès signé par une clé inconnue.'
-  return 'Jeton d’accès invalide.'
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return ['Algorithme de signature refusé : ES256 attendu.', 'The signature algorithm is not allowed']
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return ['Signature du jeton d’accès invalide.', 'The access token signature is invalid']
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return ['Jeton d’accès signé par une clé inconnue.', 'The access token is signed by an unknown key']
+  return ['Jeton d’accès invalide.', 'The access token is invalid']
 }
 
 export function createAccessTokenVerifier(options: VerifierOptions): (token: string) => Promise<Principal> {
   const now = options.now ?? Date.now
-  const unknownKidReloadMs = options.unknownKidReloadMs ?? 10_000
+  const unknownKidReloadMs = options.unknownKidReloadMs ?? 1000
   const keysMaxAgeMs = options.keysMaxAgeMs ?? 300_000
   let keys = new Map<string, VerifyKey>()
   let loadedAt = Number.NEGATIVE_INFINITY
@@ -95,12 +117,14 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
         clockTolerance: 5,
       }))
     } catch (error) {
-      throw invalidToken(describe(error))
+      throw invalidToken(...describe(error))
     }
     const clientId = payload.client_id
-    if (typeof clientId !== 'string') throw invalidToken('Jeton d’accès invalide (client_id).')
+    if (typeof clientId !== 'string')
+      throw invalidToken('Jeton d’accès invalide (client_id).', 'The access token is invalid')
     const held = await options.clients.scopesOf(clientId)
-    if (!held) throw invalidToken('L’application de ce jeton a été révoquée.')
+    if (!held)
+      throw invalidToken('L’application de ce jeton a été révoquée.', 'The client application was revoked')
     // A scope withdrawn from the application stops working at once, even in older tokens.
     const granted = parseScopes(typeof payload.scope === 'string' ? payload.scope : '')
     const scopes = new Set<Scope>(granted.filter((s) => held.includes(s)))

@@ -10,16 +10,20 @@ export interface ClientDirectory {
 }
 
 export class ClientStatusCache implements ClientDirectory {
-  private clients = new Map<string, readonly Scope[]>()
+  private clients = new Map<string, readonly Scope[] | null>()
   private loadedAt = Number.NEGATIVE_INFINITY
   private loading: Promise<void> | undefined
 
   constructor(
-    private readonly load: () => Promise<Map<string, readonly Scope[]>>,
+    /** Every known client: its scopes when active, null when revoked. */
+    private readonly load: () => Promise<Map<string, readonly Scope[] | null>>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-    /** A client unseen at the last load is looked up again once this is past (new applications). */
-    private readonly missRefreshMs = 1000,
+    /**
+     * A client unknown at the last load (created since) is looked up again once this is past;
+     * revoked clients are known, so their tokens never trigger a load.
+     */
+    private readonly missRefreshMs = 100,
   ) {}
 
   private refresh(): Promise<void> {
@@ -37,7 +41,7 @@ export class ClientStatusCache implements ClientDirectory {
   async scopesOf(clientId: string): Promise<readonly Scope[] | null> {
     if (this.now() - this.loadedAt > this.ttlMs) await this.refresh()
     let scopes = this.clients.get(clientId)
-    if (scopes === undefined && this.now() - this.loadedAt > this.missRefreshMs) {
+    if (scopes === undefined && this.now() - this.loadedAt >= this.missRefreshMs) {
       await this.refresh()
       scopes = this.clients.get(clientId)
     }

@@ -128,7 +128,10 @@ export async function getClientApplicationOrThrow(id: string, db?: Queryable): P
 }
 
 /** The active (not revoked) client with this client_id, with its secret hash; null otherwise. */
-export async function findActiveClient(clientId: string, db?: Queryable): Promise<ClientCredentialsRecord | null> {
+export async function findActiveClient(
+  clientId: string,
+  db?: Queryable,
+): Promise<ClientCredentialsRecord | null> {
   const { rows } = await query<ClientCredentialsRecord>(
     `SELECT ${COLUMNS}, secret_hash AS "secretHash" FROM client_application
      WHERE client_id = $1 AND revoked_at IS NULL`,
@@ -202,7 +205,13 @@ export async function updateClientApplication(
  * PUBLIC_URL or secret takes effect at once.
  */
 export async function ensureFirstPartyClient(
-  input: { clientId: string; name: string; secret: string; redirectUri: string; postLogoutRedirectUri: string },
+  input: {
+    clientId: string
+    name: string
+    secret: string
+    redirectUri: string
+    postLogoutRedirectUri: string
+  },
   db?: Queryable,
 ): Promise<void> {
   await query(
@@ -220,19 +229,28 @@ export async function ensureFirstPartyClient(
         OR client_application.name IS DISTINCT FROM EXCLUDED.name
         OR NOT client_application.first_party
         OR client_application.revoked_at IS NOT NULL`,
-    [input.clientId, input.name, hashClientSecret(input.secret), [input.redirectUri], [input.postLogoutRedirectUri]],
+    [
+      input.clientId,
+      input.name,
+      hashClientSecret(input.secret),
+      [input.redirectUri],
+      [input.postLogoutRedirectUri],
+    ],
     db,
   )
 }
 
-/** Scopes currently held by every active client: the API's cached view of applications. */
-export async function activeClientScopes(db?: Queryable): Promise<Map<string, Scope[]>> {
-  const { rows } = await query<{ clientId: string; scopes: Scope[] }>(
-    `SELECT client_id AS "clientId", scopes FROM client_application WHERE revoked_at IS NULL`,
+/**
+ * Every application's status for the API's cached view: the scopes an active client holds now,
+ * null for a revoked one.
+ */
+export async function clientStatuses(db?: Queryable): Promise<Map<string, Scope[] | null>> {
+  const { rows } = await query<{ clientId: string; scopes: Scope[]; revoked: boolean }>(
+    `SELECT client_id AS "clientId", scopes, revoked_at IS NOT NULL AS revoked FROM client_application`,
     [],
     db,
   )
-  return new Map(rows.map((r) => [r.clientId, r.scopes]))
+  return new Map(rows.map((r) => [r.clientId, r.revoked ? null : r.scopes]))
 }
 
 /** Notes that a client obtained a token (at most one write per client and minute). */

@@ -6,7 +6,7 @@ import { apiResourceFor, keyRetentionSeconds } from '../oauth/constants'
 import { publicSigningKeys } from '../oauth/signing-keys'
 import { createAccessTokenVerifier } from './access-token-verifier'
 import { ClientStatusCache } from './client-status-cache'
-import { activeClientScopes } from './clients'
+import { clientStatuses } from './clients'
 import type { Principal } from './principal'
 
 type Verify = (token: string) => Promise<Principal>
@@ -21,7 +21,7 @@ function processVerifier(): Verify {
       issuer: e.publicUrl,
       audience: apiResourceFor(e.publicUrl),
       loadKeys: () => publicSigningKeys(keyRetentionSeconds(e.OAUTH_ACCESS_TOKEN_TTL)),
-      clients: new ClientStatusCache(activeClientScopes, e.OAUTH_CLIENT_CACHE_TTL * 1000),
+      clients: new ClientStatusCache(clientStatuses, e.OAUTH_CLIENT_CACHE_TTL * 1000),
     })
   }
   return g[KEY]

@@ -130,7 +130,11 @@ export async function handleInteraction(
     return
   }
   const form = await readForm(req)
-  if (!form || !isSameOrigin(req, context.publicOrigin) || !checkInteractionFormToken(uid, form.get('csrf'))) {
+  if (
+    !form ||
+    !isSameOrigin(req, context.publicOrigin) ||
+    !checkInteractionFormToken(uid, form.get('csrf'))
+  ) {
     forbiddenPage(res)
     return
   }

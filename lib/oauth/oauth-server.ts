@@ -50,7 +50,11 @@ export interface OAuthServerOptions {
   timers?: boolean
 }
 
-function sendOAuthError(res: ServerResponse, error: OAuthRequestError, headers: Record<string, string> = {}): void {
+function sendOAuthError(
+  res: ServerResponse,
+  error: OAuthRequestError,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(error.status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -165,7 +169,10 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
   const timers: NodeJS.Timeout[] = []
   if (options.timers !== false) {
     const every = (ms: number, work: () => Promise<unknown>) => {
-      const timer = setInterval(() => void work().catch((error: unknown) => console.error('[oauth]', error)), ms)
+      const timer = setInterval(
+        () => void work().catch((error: unknown) => console.error('[oauth]', error)),
+        ms,
+      )
       timer.unref()
       timers.push(timer)
     }

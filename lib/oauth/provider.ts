@@ -167,9 +167,15 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.proxy = options.proxy
 
   // Client secrets are stored hashed: compare the presented secret with the hash, in constant time.
-  provider.Client.prototype.compareClientSecret = async function compare(this: { clientSecret?: string }, actual: string) {
+  provider.Client.prototype.compareClientSecret = async function compare(
+    this: { clientSecret?: string },
+    actual: string,
+  ) {
     return verifyClientSecret(actual, this.clientSecret ?? '')
   }
+
+  // ID tokens carry the session id (sid): signing out of the app ends that session (end-session.ts).
+  provider.Client.prototype.includeSid = () => true
 
   // Token responses carry created_at (unix seconds), as the system this API reproduces documents.
   provider.use(async (ctx: KoaContextWithOIDC, next) => {

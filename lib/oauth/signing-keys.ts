@@ -22,7 +22,9 @@ const COLUMNS = `kid, alg, private_jwk AS "privateJwk", public_jwk AS "publicJwk
 
 const LOCK_KEY = 727_274_002
 
-export async function generateSigningKey(): Promise<Pick<SigningKey, 'kid' | 'alg' | 'privateJwk' | 'publicJwk'>> {
+export async function generateSigningKey(): Promise<
+  Pick<SigningKey, 'kid' | 'alg' | 'privateJwk' | 'publicJwk'>
+> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
   const publicJwk = await exportJWK(publicKey)
   const kid = await calculateJwkThumbprint(publicJwk)

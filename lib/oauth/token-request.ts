@@ -100,7 +100,11 @@ export function assertNoCredentialsInUrl(url: string): void {
   const params = new URLSearchParams(url.slice(index + 1))
   const found = CREDENTIAL_PARAMS.find((p) => params.has(p))
   if (found) {
-    throw new OAuthRequestError(400, 'invalid_request', `The parameter "${found}" must not be sent in the URL.`)
+    throw new OAuthRequestError(
+      400,
+      'invalid_request',
+      `The parameter "${found}" must not be sent in the URL.`,
+    )
   }
 }
 

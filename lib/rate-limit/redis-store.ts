@@ -17,7 +17,10 @@ export class RedisStore implements RateLimitStore {
   private readonly client
   private connecting: Promise<unknown> | undefined
 
-  constructor(url: string, private readonly prefix = 'tda:rl:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'tda:rl:',
+  ) {
     this.client = createClient({ url })
     // A lost connection must not crash the process; the next hit reconnects or fails loudly.
     this.client.on('error', (error: Error) => console.error('[rate-limit] redis:', error.message))
