@@ -82,7 +82,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Matches an application by its id (UUID) or its client_id, both bound as $1. */
 function whereId(id: string): string {
-  return UUID.test(id) ? '(id = $1::uuid OR client_id = $1)' : 'client_id = $1'
+  return UUID.test(id) ? '(id = ($1::text)::uuid OR client_id = $1::text)' : 'client_id = $1'
 }
 
 export async function createClientApplication(

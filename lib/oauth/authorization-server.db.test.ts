@@ -17,6 +17,7 @@ import { runWithGetBody } from '../http/get-body'
 import { MemoryStore } from '../rate-limit/store'
 import { engineSkipped, testEngine } from '../testing/engine'
 import { apiResourceFor, INTERACTION_PATH } from './constants'
+import { endAuthorizationServerSession } from './end-session'
 import { interactionFormToken } from './interaction-form'
 import { startOAuthServer, type OAuthServer } from './oauth-server'
 import { rotateSigningKey } from './signing-keys'
@@ -544,6 +545,14 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
       )
       expect(afterRevocation.status).toBe(400)
       expect(await afterRevocation.json()).toMatchObject({ error: 'invalid_grant' })
+
+      // The ID token names the login session, which signing out of an app can end server-side.
+      const { sid } = JSON.parse(
+        new TextDecoder().decode(base64url.decode(tokens.id_token!.split('.')[1]!)),
+      ) as { sid: string }
+      expect(sid).toBeTruthy()
+      expect(await endAuthorizationServerSession(web.client_id, sid)).toBe(1)
+      expect(await endAuthorizationServerSession(web.client_id, sid)).toBe(0)
     })
 
     it('refuses a replayed code and revokes what the code had issued', async () => {
