@@ -13,12 +13,12 @@ describe('route contracts', () => {
       path: '/v0/a',
       auth: { kind: 'scopes', requirement: { allOf: ['eco'] } },
     })
-    // @ts-expect-error the example of a dynamic contract must name the scope it needs
     defineContract({
       ...base,
       operationId: 'c',
       path: '/v0/c',
       auth: { kind: 'dynamic', description: 'd' },
+      // @ts-expect-error the example of a dynamic contract must name the scope it needs
       example: { path: '/v0/c' },
     })
     const ok = defineContract({
