@@ -50,7 +50,7 @@ export default defineConfig({
     { name: 'api-embedded', testDir: 'e2e/api', use: { baseURL: baseUrl('embedded') } },
     { name: 'api-postgres', testDir: 'e2e/api', use: { baseURL: baseUrl('postgres') } },
     // Signs the e2e administrator and staff user in once and stores their sessions (e2e/.auth/).
-    { name: 'staff-setup', testDir: 'e2e/setup', use: browser },
+    { name: 'staff-setup', testDir: 'e2e/setup', testMatch: /.*\.setup\.ts$/, use: browser },
     { name: 'browser', testDir: 'e2e/journeys', dependencies: ['staff-setup'], use: browser },
   ],
 })

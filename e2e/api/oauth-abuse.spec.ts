@@ -79,6 +79,7 @@ test.describe('token endpoint refusals', () => {
         grant_type: 'authorization_code',
         code: 'x',
         redirect_uri: 'http://localhost/cb',
+        code_verifier: 'v'.repeat(43),
         ...c,
       }),
       status: 400,

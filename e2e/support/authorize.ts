@@ -26,9 +26,9 @@ export async function authorizeAs(
     if (response.status() !== 200 || !url.includes('/connexion'))
       return { location: null, status: response.status(), body: html }
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
-    const login = /<form method="post" action="([^"]+\/login)"/.exec(html)?.[1]
-    const consent = /<form method="post" action="([^"]+\/consent)"/.exec(html)?.[1]
-    const abort = /<form method="post" action="([^"]+\/abort)"/.exec(html)?.[1]
+    const login = /<form[^>]*action="([^"]+\/login)"/.exec(html)?.[1]
+    const consent = /<form[^>]*action="([^"]+\/consent)"/.exec(html)?.[1]
+    const abort = /<form[^>]*action="([^"]+\/abort)"/.exec(html)?.[1]
     if (!csrf) throw new Error(`no form at ${url}`)
     const target = login ?? (options.consent === false ? abort : consent)
     if (!target) throw new Error(`no sign-in or consent form at ${url}`)

@@ -46,7 +46,7 @@ export async function openSignInForm(
   const page = await request.get(url, { headers: { Accept: 'text/html' } })
   expect(page.status()).toBe(200)
   const html = await page.text()
-  const action = /<form method="post" action="([^"]+\/login)"/.exec(html)?.[1]
+  const action = /<form[^>]*action="([^"]+\/login)"/.exec(html)?.[1]
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
   const interaction = new URL(page.url()).searchParams.get('interaction')
   if (!action || !csrf || !interaction) throw new Error(`no sign-in form at ${page.url()}`)

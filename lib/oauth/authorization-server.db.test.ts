@@ -265,6 +265,20 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
           400,
           'unsupported_grant_type',
         ],
+        [
+          'grant type the client may not use',
+          tokenRequest(
+            new URLSearchParams({
+              grant_type: 'authorization_code',
+              code: 'x',
+              redirect_uri: 'http://localhost/cb',
+              code_verifier: 'v'.repeat(43),
+              ...apps.eco,
+            }),
+          ),
+          400,
+          'unauthorized_client',
+        ],
       ]
     for (const [name, pending, status, error] of cases) {
       const response = await pending

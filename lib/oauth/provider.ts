@@ -178,11 +178,19 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.Client.prototype.includeSid = () => true
 
   // Token responses carry created_at (unix seconds), as the system this API reproduces documents.
+  // A grant type the client may not use is "unauthorized_client" in RFC 6749 §5.2.
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     await next()
-    if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return
+    if (ctx.oidc?.route !== 'token') return
     const body = ctx.body as Record<string, unknown> | undefined
-    if (!body || typeof body.access_token !== 'string') return
+    if (
+      ctx.status === 400 &&
+      body?.error_description === 'requested grant type is not allowed for this client'
+    ) {
+      body.error = 'unauthorized_client'
+      return
+    }
+    if (ctx.status !== 200 || !body || typeof body.access_token !== 'string') return
     const issued = ctx.oidc.entities.ClientCredentials ?? ctx.oidc.entities.AccessToken
     body.created_at = issued?.iat ?? Math.floor(Date.now() / 1000)
   })
