@@ -2,9 +2,12 @@
 // production instance (embedded engine, no synthetic data) on a fresh DATA_DIR, registers an
 // application, obtains a real token from POST /oauth/token, then measures in the same run:
 //   (a) a simple request through the app: GET / (status JSON), sequential, keep-alive;
-//   (b) the API's verification of that token (verifyAccessToken: cached keys and client status);
+//   (b) the API's verification as a route sees it (verifyAccessToken): a client presents the same
+//       token for two hours, so after its first presentation the signature check is remembered;
+//   (b') the first presentation of a token: the same verifier without remembered tokens (signature,
+//       claims, cached keys and client status);
 //   (c) the raw work: jose.jwtVerify with the public key already imported.
-// Prints figures and the ratios b/a (target ≤ 5 %) and b/c.
+// Prints figures and the ratios b/a and b'/a (target ≤ 5 %), and b'/c (our overhead over raw).
 // Usage: npm run bench:auth   (BENCH_PORT, default 3119)
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -94,7 +97,19 @@ try {
   await waitForServer()
   const { createClientApplication } = await import('@/lib/auth/clients')
   const { verifyAccessToken } = await import('@/lib/auth/verify-access-token')
+  const { createAccessTokenVerifier } = await import('@/lib/auth/access-token-verifier')
+  const { ClientStatusCache } = await import('@/lib/auth/client-status-cache')
+  const { clientStatuses } = await import('@/lib/auth/clients')
+  const { apiResourceFor, keyRetentionSeconds } = await import('@/lib/oauth/constants')
+  const { publicSigningKeys } = await import('@/lib/oauth/signing-keys')
   const { closePool } = await import('@/lib/db/pool')
+  const firstPresentation = createAccessTokenVerifier({
+    issuer: ORIGIN,
+    audience: apiResourceFor(ORIGIN),
+    loadKeys: () => publicSigningKeys(keyRetentionSeconds(7200)),
+    clients: new ClientStatusCache(clientStatuses, 5000),
+    rememberedTokens: 0,
+  })
 
   const { application, clientSecret } = await createClientApplication({
     name: 'bench',
@@ -116,32 +131,33 @@ try {
   // Warm up every path (JIT, caches, keep-alive connection).
   await time(300, () => get('/'))
   await time(2000, () => verifyAccessToken(token))
+  await time(2000, () => firstPresentation(token))
   await time(2000, () => jwtVerify(token, publicKey, { algorithms: ['ES256'] }))
 
   const request = stats(await time(REQUESTS, () => get('/')))
   const verification = stats(await time(VERIFICATIONS, () => verifyAccessToken(token)))
+  const first = stats(await time(VERIFICATIONS, () => firstPresentation(token)))
   const raw = stats(await time(VERIFICATIONS, () => jwtVerify(token, publicKey, { algorithms: ['ES256'] })))
 
   const ms = (v: number) => v.toFixed(3)
+  const row = (label: string, r: { mean: number; p50: number; p95: number }) =>
+    console.log(`| ${label} | ${ms(r.mean)} | ${ms(r.p50)} | ${ms(r.p95)} |`)
+  const pct = (v: number) => `${((v / request.p50) * 100).toFixed(2)} %`
   console.log(
     `\nToken verification vs. a simple request through the app (${os.cpus().length} CPU, Node ${process.version})\n`,
   )
   console.log('| path | mean ms | p50 ms | p95 ms |')
   console.log('|---|---|---|---|')
+  row(`(a) GET / through the app (${REQUESTS} sequential requests)`, request)
+  row(`(b) verifyAccessToken, token presented again (${VERIFICATIONS} calls)`, verification)
+  row(`(b') first presentation of a token: full verification (${VERIFICATIONS} calls)`, first)
+  row('(c) raw jose.jwtVerify ES256, key imported', raw)
   console.log(
-    `| (a) GET / through the app (${REQUESTS} sequential requests) | ${ms(request.mean)} | ${ms(request.p50)} | ${ms(request.p95)} |`,
+    `\nratio b/a (verification as routes see it / simple request, p50): ${pct(verification.p50)} (target ≤ 5 %)`,
   )
+  console.log(`ratio b'/a (first presentation / simple request, p50): ${pct(first.p50)} (target ≤ 5 %)`)
   console.log(
-    `| (b) verifyAccessToken (${VERIFICATIONS} calls) | ${ms(verification.mean)} | ${ms(verification.p50)} | ${ms(verification.p95)} |`,
-  )
-  console.log(
-    `| (c) raw jose.jwtVerify ES256, key imported | ${ms(raw.mean)} | ${ms(raw.p50)} | ${ms(raw.p95)} |`,
-  )
-  console.log(
-    `\nratio b/a (verification / simple request, p50): ${((verification.p50 / request.p50) * 100).toFixed(1)} % (target ≤ 5 %)`,
-  )
-  console.log(
-    `ratio b/c (our verification / raw signature check, p50): ${(verification.p50 / raw.p50).toFixed(2)}`,
+    `ratio b'/c (full verification / raw signature check, p50): ${(first.p50 / raw.p50).toFixed(2)}`,
   )
   await closePool()
 } finally {

@@ -182,6 +182,54 @@ describe('access token verification', () => {
   })
 })
 
+describe('remembered tokens', () => {
+  it('skip the signature check on later presentations, never the expiry or the client status', async () => {
+    let clock = Date.now()
+    const clients = new Map<string, readonly Scope[] | null>([['tda_client', ['eco']]])
+    let keyLoads = 0
+    const verify = createAccessTokenVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      loadKeys: async () => {
+        keyLoads += 1
+        return [{ ...publicJwk, kid: 'k1', alg: 'ES256' }]
+      },
+      clients: new ClientStatusCache(
+        async () => new Map(clients),
+        0,
+        () => clock,
+      ),
+      now: () => clock,
+    })
+    const token = await sign(claims({ scope: 'eco' }), { exp: Math.floor(clock / 1000) + 60 })
+    expect((await verify(token)).clientId).toBe('tda_client')
+    expect((await verify(token)).clientId).toBe('tda_client')
+    expect(keyLoads).toBe(1)
+    // Revocation applies to a remembered token at once.
+    clients.set('tda_client', null)
+    clock += 10
+    expect((await refusal(verify(token))).detail).toMatch(/révoquée/)
+    clients.set('tda_client', ['eco'])
+    clock += 10
+    expect((await verify(token)).clientId).toBe('tda_client')
+    // Past its expiry (and the tolerance), it is checked again, and refused.
+    clock += 70_000
+    expect((await refusal(verify(token))).detail).toMatch(/expiré/)
+  })
+
+  it('are bounded in number', async () => {
+    const verify = createAccessTokenVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      loadKeys: async () => [{ ...publicJwk, kid: 'k1', alg: 'ES256' }],
+      clients: new ClientStatusCache(async () => new Map([['tda_client', ['eco'] as Scope[]]]), 5000),
+      rememberedTokens: 2,
+    })
+    for (let i = 0; i < 5; i++)
+      expect((await verify(await sign(claims({ jti: `t${i}` })))).clientId).toBe('tda_client')
+  })
+})
+
 describe('client status cache', () => {
   it('reloads after its time to live, not per lookup', async () => {
     let clock = 0

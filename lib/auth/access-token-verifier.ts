@@ -2,6 +2,9 @@
 // key (ES256 only: "none", HMAC and other algorithms are refused), type at+jwt, issuer, audience,
 // expiry, then the client's current status and scopes from a cached directory. No database round
 // trip per request: keys are reloaded only for an unknown key id (rotation) or every few minutes.
+// A client presents the same token for its whole lifetime, so a verified token is remembered
+// (bounded, until it expires): later presentations skip the signature check, never the expiry or
+// the client's status.
 import { errors, importJWK, jwtVerify, type JWK, type JWTPayload, type JWTHeaderParameters } from 'jose'
 import { unauthorized } from '../http/api-error'
 import { BEARER_CHALLENGE } from './authenticate'
@@ -21,10 +24,19 @@ export interface VerifierOptions {
   unknownKidReloadMs?: number
   /** Keys are reloaded at least this often (retired keys disappear). */
   keysMaxAgeMs?: number
+  /** Verified tokens remembered (0: none). */
+  rememberedTokens?: number
   now?: () => number
 }
 
 type VerifyKey = Awaited<ReturnType<typeof importJWK>>
+
+interface VerifiedToken {
+  clientId: string
+  subject: string
+  granted: readonly Scope[]
+  expiresAtMs: number
+}
 
 /**
  * 401 with the RFC 6750 challenge. The problem body explains in French; the header's
@@ -104,7 +116,10 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
     return key
   }
 
-  return async (token) => {
+  const maxRemembered = options.rememberedTokens ?? 10_000
+  const remembered = new Map<string, VerifiedToken>()
+
+  const verifySignedToken = async (token: string): Promise<VerifiedToken> => {
     let payload: JWTPayload
     try {
       ;({ payload } = await jwtVerify(token, keyFor, {
@@ -122,12 +137,29 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
     const clientId = payload.client_id
     if (typeof clientId !== 'string')
       throw invalidToken('Jeton d’accès invalide (client_id).', 'The access token is invalid')
-    const held = await options.clients.scopesOf(clientId)
+    return {
+      clientId,
+      subject: payload.sub!,
+      granted: parseScopes(typeof payload.scope === 'string' ? payload.scope : ''),
+      expiresAtMs: payload.exp! * 1000,
+    }
+  }
+
+  return async (token) => {
+    let verified = remembered.get(token)
+    if (!verified || verified.expiresAtMs <= now()) {
+      if (verified) remembered.delete(token)
+      verified = await verifySignedToken(token)
+      if (maxRemembered > 0) {
+        if (remembered.size >= maxRemembered) remembered.delete(remembered.keys().next().value!)
+        remembered.set(token, verified)
+      }
+    }
+    const held = await options.clients.scopesOf(verified.clientId)
     if (!held)
       throw invalidToken('L’application de ce jeton a été révoquée.', 'The client application was revoked')
     // A scope withdrawn from the application stops working at once, even in older tokens.
-    const granted = parseScopes(typeof payload.scope === 'string' ? payload.scope : '')
-    const scopes = new Set<Scope>(granted.filter((s) => held.includes(s)))
-    return { clientId, scopes, subject: payload.sub! }
+    const scopes = new Set<Scope>(verified.granted.filter((s) => held.includes(s)))
+    return { clientId: verified.clientId, scopes, subject: verified.subject }
   }
 }
