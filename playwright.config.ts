@@ -13,6 +13,25 @@ const server = (engine: Engine) => ({
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
 })
 
+const browser = {
+  baseURL: baseUrl('embedded'),
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 900 },
+  locale: 'fr-FR',
+  launchOptions: {
+    executablePath: CHROMIUM,
+    // Headless on a closed network: no background services, GPU through SwiftShader.
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--enable-unsafe-swiftshader',
+    ],
+  },
+}
+
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: Boolean(process.env.CI),
@@ -30,27 +49,8 @@ export default defineConfig({
   projects: [
     { name: 'api-embedded', testDir: 'e2e/api', use: { baseURL: baseUrl('embedded') } },
     { name: 'api-postgres', testDir: 'e2e/api', use: { baseURL: baseUrl('postgres') } },
-    {
-      name: 'browser',
-      testDir: 'e2e/journeys',
-      use: {
-        baseURL: baseUrl('embedded'),
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 900 },
-        locale: 'fr-FR',
-        launchOptions: {
-          executablePath: CHROMIUM,
-          // Headless on a closed network: no background services, GPU through SwiftShader.
-          args: [
-            '--no-sandbox',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--enable-unsafe-swiftshader',
-          ],
-        },
-      },
-    },
+    // Signs the e2e administrator and staff user in once and stores their sessions (e2e/.auth/).
+    { name: 'staff-setup', testDir: 'e2e/setup', testMatch: /.*\.setup\.ts$/, use: browser },
+    { name: 'browser', testDir: 'e2e/journeys', dependencies: ['staff-setup'], use: browser },
   ],
 })

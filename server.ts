@@ -1,17 +1,19 @@
 // The custom HTTP server that `npm start` and `npm run dev` run (DESIGN §1). It prepares the
-// database, then hands every request to Next.js after the decisions Next cannot make: API paths
-// with or without /v0, path extensions as Accept, "/" as status JSON or app page, and the JSON body
-// of GET requests (which Next drops), passed to route handlers through an unforgeable channel.
+// database and mounts the OAuth 2.0 authorization server (/oauth/*, /.well-known/*), then hands
+// every other request to Next.js after the decisions Next cannot make: API paths with or without
+// /v0, path extensions as Accept, "/" as status JSON or app page, and the JSON body of GET
+// requests (which Next drops), passed to route handlers through an unforgeable channel.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import next from 'next'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
 import { pool } from '@/lib/db/pool'
-import { env, EnvError, loadDotEnv } from '@/lib/env'
+import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
 import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from '@/lib/http/edge'
 import { payloadTooLarge } from '@/lib/http/api-error'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
 import { renderProblem } from '@/lib/http/render-problem'
+import { startOAuthServer, type OAuthServer } from '@/lib/oauth/oauth-server'
 import { VERSION } from '@/lib/version'
 import { progressReporter } from './scripts/progress'
 
@@ -52,10 +54,12 @@ function readBody(req: IncomingMessage, res: ServerResponse, instance: string): 
 }
 
 let database: DatabaseHandle | undefined
+let oauth: OAuthServer | undefined
 
 async function main(): Promise<void> {
   loadDotEnv()
   const e = env()
+  exportLibraryEnv(e)
   const dev = e.NODE_ENV !== 'production'
   database = await startDatabase('app', (holder) =>
     log(`waiting for the command running as pid ${holder.pid} to release the embedded database…`),
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
     log,
     onSeedProgress: (event) => progress.update(event),
   }).finally(() => progress.stop())
+  oauth = await startOAuthServer({ env: e, log })
+  const authorizationServer = oauth
 
   const app = next({ dev, dir: process.cwd(), hostname: e.HOST, port: e.PORT })
   await app.prepare()
@@ -92,6 +98,7 @@ async function main(): Promise<void> {
   })
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, instance: string): Promise<void> {
+    if (await authorizationServer.handle(req, res)) return
     const decision = routeRequest({
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -135,6 +142,7 @@ async function main(): Promise<void> {
     void app
       .close()
       .catch(() => {})
+      .then(() => oauth?.close())
       .then(() => db.close())
       .then(() => process.exit(0))
   }

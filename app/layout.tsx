@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from 'next'
+import { headers } from 'next/headers'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
+import { SignedInUser } from '@/components/auth/signed-in-user'
 import { StatusBanner } from '@/components/status/status-banner'
+import { currentStaffUser } from '@/lib/auth/staff-session'
 import { Providers } from './providers'
 import './globals.css'
 
@@ -12,7 +15,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // A database outage must not take the pages down: the status banner reports it.
+  const user = await currentStaffUser(await headers()).catch(() => null)
   return (
     <html lang="fr">
       <body>
@@ -25,6 +30,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link className="site-title" href="/">
               Données territoriales
             </Link>
+            <SignedInUser user={user ? { name: user.name, role: user.role } : null} />
           </header>
           <main id="contenu" className="site-main">
             {children}

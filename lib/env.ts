@@ -24,6 +24,27 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@localhost.test'),
   ADMIN_PASSWORD: z.string().min(8).default('admin-local-only'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Secret of staff sessions and of the values derived from it; generated under DATA_DIR when unset. */
+  NEXTAUTH_SECRET: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  /** Lifetime of access tokens, seconds. */
+  OAUTH_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(7200),
+  /** How long the API trusts its cached view of client applications (revocation delay), seconds. */
+  OAUTH_CLIENT_CACHE_TTL: z.coerce.number().int().min(1).max(300).default(5),
+  /** A signing key older than this is replaced automatically (the old one stays published). */
+  OAUTH_KEY_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-Proto/Host for endpoint URLs. */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** Rate-limit counters shared by several instances in Redis instead of PostgreSQL. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'redis:// or rediss:// URL')
+      .optional(),
+  ),
+  RATE_LIMIT_TOKEN_PER_CLIENT: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(50),
 })
 
 export type Env = z.infer<typeof envSchema> & {
@@ -69,5 +90,14 @@ export function resetEnvCache(): void {
  * Variables already set in the environment win.
  */
 export function loadDotEnv(file = '.env'): void {
-  if (fs.existsSync(file)) process.loadEnvFile(file)
+  // Entry points only (server.ts, CLI): keep the bundler from tracing the whole project for it.
+  if (fs.existsSync(/*turbopackIgnore: true*/ file)) process.loadEnvFile(/*turbopackIgnore: true*/ file)
+}
+
+/**
+ * next-auth reads the public origin from process.env.NEXTAUTH_URL on its own; entry points call
+ * this once at start-up so that it always follows PUBLIC_URL.
+ */
+export function exportLibraryEnv(e: Env = env()): void {
+  process.env.NEXTAUTH_URL = e.publicUrl
 }

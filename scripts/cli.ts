@@ -3,7 +3,9 @@
 // Each area registers its commands from scripts/commands/.
 import { Command } from 'commander'
 import { EnvError, loadDotEnv } from '@/lib/env'
+import { registerClientCommands } from './commands/clients'
 import { registerDbCommands } from './commands/db'
+import { registerOAuthCommands } from './commands/oauth'
 import { registerSeedCommand } from './commands/seed'
 import { registerUserCommands } from './commands/users'
 
@@ -15,6 +17,8 @@ export function buildProgram(): Command {
   registerDbCommands(program)
   registerSeedCommand(program)
   registerUserCommands(program)
+  registerClientCommands(program)
+  registerOAuthCommands(program)
   return program
 }
 

@@ -5,12 +5,24 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { createClientApplication } from '@/lib/auth/clients'
+import { createUser } from '@/lib/auth/users'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { connectionConfig } from '@/lib/db/connection'
+import { openEmbedded } from '@/lib/db/embedded/host'
 import { parseEnv } from '@/lib/env'
 import { seedDatabase } from '@/lib/seed/seed-database'
 import { createTestDatabase, dropStaleDatabases, type TestDatabase } from '@/lib/testing/local-database'
-import { E2E_ADMIN, E2E_SEED, E2E_STATE_FILE, SERVERS, type Engine } from './servers'
+import {
+  E2E_ADMIN,
+  E2E_CLIENTS,
+  E2E_CLIENTS_FILE,
+  E2E_SEED,
+  E2E_STAFF,
+  E2E_STATE_FILE,
+  SERVERS,
+  type Engine,
+} from './servers'
 
 const engine = process.argv[2] as Engine
 if (!(engine in SERVERS)) throw new Error(`usage: serve.ts ${Object.keys(SERVERS).join('|')}`)
@@ -33,8 +45,33 @@ const childEnv: NodeJS.ProcessEnv = {
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
+  // Every test runs from 127.0.0.1: per-IP budgets fit a whole run; per-client and per-account
+  // limits keep their defaults and are tested on dedicated clients and accounts.
+  RATE_LIMIT_TOKEN_PER_IP: '5000',
+  RATE_LIMIT_SIGNIN_PER_IP: '500',
 }
 delete childEnv.DATABASE_URL
+
+/** Registers the test client applications and staff user; writes their credentials for the tests. */
+async function registerTestAccounts(db: pg.Pool): Promise<void> {
+  const credentials: Record<string, { client_id: string; client_secret: string; redirect_uri?: string }> = {}
+  for (const [name, spec] of Object.entries(E2E_CLIENTS)) {
+    const redirectUris = 'redirectUris' in spec ? [...spec.redirectUris] : []
+    const { application, clientSecret } = await createClientApplication(
+      { name: `e2e ${name}`, scopes: [...spec.scopes], redirectUris },
+      db,
+    )
+    credentials[name] = {
+      client_id: application.clientId,
+      client_secret: clientSecret,
+      ...(redirectUris[0] ? { redirect_uri: redirectUris[0] } : {}),
+    }
+  }
+  await createUser({ ...E2E_STAFF, role: 'staff' }, db)
+  fs.writeFileSync(path.join(dataDir, E2E_CLIENTS_FILE), JSON.stringify(credentials, null, 2), {
+    mode: 0o600,
+  })
+}
 
 let database: TestDatabase | undefined
 if (engine === 'postgres') {
@@ -46,10 +83,24 @@ if (engine === 'postgres') {
   try {
     await prepareDatabase(db, { env: e, seedIfEmpty: false, log })
     await seedDatabase(db, E2E_SEED)
+    await registerTestAccounts(db)
   } finally {
     await db.end()
   }
   log(`database ${database.name} seeded`)
+} else {
+  // Open the fresh embedded engine as a command would, register the accounts, then hand the data
+  // directory to the app (which seeds the synthetic data on its first start).
+  const e = parseEnv(childEnv)
+  const embedded = await openEmbedded({ dataDir, role: 'cli' })
+  const db = new pg.Pool(connectionConfig(e))
+  try {
+    await prepareDatabase(db, { env: e, seedIfEmpty: false, log })
+    await registerTestAccounts(db)
+  } finally {
+    await db.end()
+    await embedded.stop()
+  }
 }
 // What tests need to run CLI commands against this instance (see e2e/support/engine.ts).
 fs.writeFileSync(

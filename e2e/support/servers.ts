@@ -22,3 +22,31 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-passwor
 
 /** File in each instance's data directory describing it for CLI commands run by tests. */
 export const E2E_STATE_FILE = 'e2e-state.json'
+
+/** A staff user (role "staff") registered on both instances at start. */
+export const E2E_STAFF = {
+  email: 'agent@e2e.test',
+  password: 'agent-e2e-password',
+  name: 'Agent E2E',
+} as const
+
+/**
+ * Client applications registered on both instances at start, by name: their scopes (space-separated)
+ * and credentials are in E2E_CLIENTS_FILE next to E2E_STATE_FILE (see e2e/support/tokens.ts).
+ */
+export const E2E_CLIENTS = {
+  eco: { scopes: ['eco'] },
+  fiscal: { scopes: ['fiscal'] },
+  'eco fiscal': { scopes: ['eco', 'fiscal'] },
+  'eco:write': { scopes: ['eco:write'] },
+  all: { scopes: ['fiscal', 'eco', 'eco:write'] },
+  none: { scopes: [] },
+  /** A third-party web application using the Authorization Code flow. */
+  web: { scopes: ['eco'], redirectUris: ['http://localhost:8123/callback'] },
+  /** Kept for the rate-limit test only. */
+  limited: { scopes: ['eco'] },
+} as const satisfies Record<string, { scopes: readonly string[]; redirectUris?: readonly string[] }>
+
+export type E2EClientName = keyof typeof E2E_CLIENTS
+
+export const E2E_CLIENTS_FILE = 'e2e-clients.json'

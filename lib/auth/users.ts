@@ -47,6 +47,14 @@ export async function findUserByEmail(
   return rows[0] ?? null
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function findUserById(id: string, db?: Queryable): Promise<StaffUser | null> {
+  if (!UUID.test(id)) return null
+  const { rows } = await query<StaffUser>(`SELECT ${COLUMNS} FROM staff_user WHERE id = $1`, [id], db)
+  return rows[0] ?? null
+}
+
 /** The user whose email and password match, unless disabled; null otherwise (same time either way). */
 export async function authenticateUser(email: string, password: string): Promise<StaffUser | null> {
   const user = await findUserByEmail(email)

@@ -1,12 +1,37 @@
-// Verification of access tokens presented to the API.
-import { unauthorized } from '../http/api-error'
-import { BEARER_CHALLENGE } from './authenticate'
+// Verification of access tokens presented to the API (the route wrapper calls this): the process's
+// verifier, configured from the environment, with keys and client statuses cached in memory and
+// shared by every route bundle of the process.
+import { env } from '../env'
+import { apiResourceFor, keyRetentionSeconds } from '../oauth/constants'
+import { publicSigningKeys } from '../oauth/signing-keys'
+import { createAccessTokenVerifier } from './access-token-verifier'
+import { ClientStatusCache } from './client-status-cache'
+import { clientStatuses } from './clients'
 import type { Principal } from './principal'
 
+type Verify = (token: string) => Promise<Principal>
+const KEY = Symbol.for('tda.auth.access-token-verifier')
+type Holder = typeof globalThis & { [KEY]?: Verify }
+
+function processVerifier(): Verify {
+  const g = globalThis as Holder
+  if (!g[KEY]) {
+    const e = env()
+    g[KEY] = createAccessTokenVerifier({
+      issuer: e.publicUrl,
+      audience: apiResourceFor(e.publicUrl),
+      loadKeys: () => publicSigningKeys(keyRetentionSeconds(e.OAUTH_ACCESS_TOKEN_TTL)),
+      clients: new ClientStatusCache(clientStatuses, e.OAUTH_CLIENT_CACHE_TTL * 1000),
+    })
+  }
+  return g[KEY]
+}
+
 export async function verifyAccessToken(token: string): Promise<Principal> {
-  void token
-  throw unauthorized(
-    'Jeton d’accès invalide : ce serveur n’a émis aucun jeton.',
-    `${BEARER_CHALLENGE}, error="invalid_token"`,
-  )
+  return processVerifier()(token)
+}
+
+/** Forgets the cached verifier (tests that change the environment). */
+export function resetAccessTokenVerifier(): void {
+  delete (globalThis as Holder)[KEY]
 }

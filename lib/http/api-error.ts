@@ -158,9 +158,13 @@ export const insufficientScope = (missing: readonly string[], anyOf = false) => 
   const detail = anyOf
     ? `Cette ressource demande l'une des portées suivantes : ${missing.join(', ')}.`
     : `Cette ressource demande la portée ${missing.join(', ')}.`
+  // The header's error_description must be plain ASCII (RFC 6750 §3): English there, French in the body.
+  const description = anyOf
+    ? `One of these scopes is required: ${scope}`
+    : `This resource requires the scope ${scope}`
   return new ApiError('insufficient-scope', detail, {
     headers: {
-      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}", error_description="${detail.replace(/"/g, "'")}"`,
+      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}", error_description="${description}"`,
     },
     extensions: { required_scope: scope },
   })
@@ -169,6 +173,8 @@ export const insufficientScope = (missing: readonly string[], anyOf = false) => 
 export const forbidden = (detail: string) => new ApiError('forbidden', detail)
 
 export const notFound = (detail: string) => new ApiError('not-found', detail)
+
+export const conflict = (detail: string) => new ApiError('conflict', detail)
 
 export const methodNotAllowed = (allowed: readonly string[]) =>
   new ApiError('method-not-allowed', `Méthodes acceptées sur cette adresse : ${allowed.join(', ')}.`, {

@@ -1,7 +1,7 @@
 // A route's contract, declared once: method, path, scopes, input schemas, formats and responses.
 // The route wrapper enforces it and the OpenAPI document is generated from it.
 import type { z } from 'zod'
-import type { ScopeRequirement } from '../auth/scopes'
+import type { Scope, ScopeRequirement } from '../auth/scopes'
 import type { Format } from './negotiate'
 
 export type Auth =
@@ -16,6 +16,22 @@ export interface ResponseSpec {
   /** Schema per format of the body; omitted for redirects and empty bodies. */
   content?: Partial<Record<Format | 'problem', z.ZodType>>
   headers?: Record<string, string>
+}
+
+/**
+ * A concrete request the route answers: what the route × scope matrix (e2e/api/scopes-matrix.spec.ts)
+ * sends with and without the right token. Every protected contract provides one.
+ */
+export interface RouteExample {
+  /** Request path with its parameters filled in, e.g. /v0/eco/sirets/35600000000048. */
+  path: string
+  query?: Record<string, string>
+  /** JSON body of the GET request, as the spec's clients send it. */
+  body?: unknown
+  /** Accept header; default: the route's first format. */
+  accept?: string
+  /** For auth kind "dynamic": the scope this particular request needs. */
+  scope?: Scope
 }
 
 export interface RouteContract<
@@ -40,10 +56,27 @@ export interface RouteContract<
   /** Offered representations, the default first. */
   formats: readonly Format[]
   responses: Record<number, ResponseSpec>
+  /** Required for protected routes (with `scope` for dynamic ones), optional for public ones. */
+  example?: RouteExample
 }
 
-export function defineContract<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  contract: RouteContract<P, Q, B>,
+type ExampleRule<A extends Auth> = A extends { kind: 'public' }
+  ? { example?: RouteExample }
+  : A extends { kind: 'dynamic' }
+    ? { example: RouteExample & { scope: Scope } }
+    : { example: RouteExample }
+
+export function defineContract<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends Auth>(
+  contract: RouteContract<P, Q, B> & { auth: A } & ExampleRule<A>,
 ): RouteContract<P, Q, B> {
   return contract
+}
+
+/** The scopes a token must hold for the contract's example request; empty for public routes. */
+export function exampleRequirement(
+  contract: RouteContract,
+): { allOf: readonly Scope[] } | { anyOf: readonly Scope[] } | null {
+  if (contract.auth.kind === 'public') return null
+  if (contract.auth.kind === 'scopes') return contract.auth.requirement
+  return contract.example?.scope ? { allOf: [contract.example.scope] } : null
 }

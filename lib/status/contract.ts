@@ -15,6 +15,7 @@ export const statusContract = defineContract({
   auth: { kind: 'public' },
   query: z.object({}).strict(),
   formats: ['json'],
+  example: { path: '/' },
   responses: {
     200: { description: 'Service disponible', content: { json: statusSchema } },
     406: { description: 'Accept: */* seul', content: { problem: problemSchema } },

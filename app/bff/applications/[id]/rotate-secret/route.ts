@@ -1,0 +1,11 @@
+// POST /bff/applications/:id/rotate-secret: a new secret for the application, shown once (admin).
+import { applicationActionContract, applicationResponse } from '@/lib/auth/client-admin'
+import { rotateClientSecret } from '@/lib/auth/clients'
+import { bffRoute } from '@/lib/http/bff-route'
+
+export const dynamic = 'force-dynamic'
+
+export const POST = bffRoute(applicationActionContract, async ({ params }) => {
+  const { application, clientSecret } = await rotateClientSecret(params.id)
+  return applicationResponse(application, clientSecret)
+})

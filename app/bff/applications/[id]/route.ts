@@ -1,0 +1,18 @@
+// GET /bff/applications/:id: one client application (admin). PATCH: change its name, scopes or redirect URIs.
+import {
+  applicationActionContract,
+  applicationResponse,
+  updateApplicationContract,
+} from '@/lib/auth/client-admin'
+import { getClientApplicationOrThrow, updateClientApplication } from '@/lib/auth/clients'
+import { bffRoute } from '@/lib/http/bff-route'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = bffRoute(applicationActionContract, async ({ params }) =>
+  applicationResponse(await getClientApplicationOrThrow(params.id)),
+)
+
+export const PATCH = bffRoute(updateApplicationContract, async ({ params, body }) =>
+  applicationResponse(await updateClientApplication(params.id, body)),
+)

@@ -1,0 +1,99 @@
+// next-auth configuration of the browser app: staff sign in through this service's own
+// authorization server (Authorization Code + PKCE, the app being its first client), the session is
+// an encrypted cookie holding the user's id and role only (never an API token), and signing out
+// also ends the authorization server's session.
+import type { AuthOptions } from 'next-auth'
+import type { OAuthConfig } from 'next-auth/providers/oauth'
+import { env, type Env } from '../env'
+import { TTL } from '../oauth/constants'
+import { endAuthorizationServerSession } from '../oauth/end-session'
+import { appSecret } from './app-secret'
+import { FIRST_PARTY_CLIENT_ID, firstPartyClientSecret, SIGN_IN_PROVIDER_ID } from './first-party-client'
+import { ROLES, type Role } from './users'
+
+export const SIGN_IN_PATH = '/connexion'
+
+/** Claims of the ID token the authorization server issues to the app. */
+export interface StaffProfile {
+  sub: string
+  email: string
+  name: string
+  role: Role
+  sid?: string
+}
+
+declare module 'next-auth' {
+  interface User {
+    role: Role
+  }
+  interface Session {
+    user: { id: string; email: string; name: string; role: Role }
+  }
+}
+
+declare module 'next-auth/jwt' {
+  interface JWT {
+    role?: Role
+    /** The authorization server's session id for the app (ends it at sign-out). */
+    sid?: string
+  }
+}
+
+function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+}
+
+export function staffSignInProvider(
+  e: Pick<Env, 'publicUrl' | 'NEXTAUTH_SECRET' | 'dataDir'>,
+): OAuthConfig<StaffProfile> {
+  return {
+    id: SIGN_IN_PROVIDER_ID,
+    name: 'Données territoriales',
+    type: 'oauth',
+    // next-auth fetches this on every sign-in: the server must reach its own public URL.
+    wellKnown: `${e.publicUrl}/.well-known/openid-configuration`,
+    clientId: FIRST_PARTY_CLIENT_ID,
+    clientSecret: firstPartyClientSecret(appSecret(e)),
+    client: { id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'client_secret_basic' },
+    authorization: { params: { scope: 'openid profile email' } },
+    checks: ['pkce', 'state'],
+    idToken: true,
+    profile(profile) {
+      if (!isRole(profile.role)) throw new Error('the ID token carries no staff role')
+      return { id: profile.sub, email: profile.email, name: profile.name, role: profile.role }
+    },
+  }
+}
+
+export function authOptions(e: Env = env()): AuthOptions {
+  return {
+    secret: appSecret(e),
+    session: { strategy: 'jwt', maxAge: TTL.session },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [staffSignInProvider(e)],
+    callbacks: {
+      jwt({ token, user, profile }) {
+        if (user) token.role = user.role
+        const sid = (profile as Partial<StaffProfile> | undefined)?.sid
+        if (typeof sid === 'string') token.sid = sid
+        return token
+      },
+      session({ session, token }) {
+        if (token.sub && token.role) {
+          session.user = {
+            id: token.sub,
+            email: token.email ?? '',
+            name: token.name ?? '',
+            role: token.role,
+          }
+        }
+        return session
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (token?.sid) await endAuthorizationServerSession(FIRST_PARTY_CLIENT_ID, token.sid)
+      },
+    },
+  }
+}

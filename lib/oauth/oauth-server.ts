@@ -1,0 +1,262 @@
+// The authorization server as server.ts mounts it: everything under /oauth plus the two metadata
+// documents. Before the provider sees a request this module rate-limits the token endpoint, turns a
+// JSON token request into the standard form, refuses credentials in URLs and routes the
+// interaction pages. It also keeps the provider's signing keys in step with the database (a key
+// rotated by another instance or the CLI is picked up within a minute).
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import type Provider from 'oidc-provider'
+import { appSecret, derivedSecret } from '../auth/app-secret'
+import { ensureFirstPartyClient, findActiveClient, recordClientUse } from '../auth/clients'
+import {
+  FIRST_PARTY_CLIENT_ID,
+  FIRST_PARTY_CLIENT_NAME,
+  firstPartyClientSecret,
+  firstPartyRedirectUri,
+} from '../auth/first-party-client'
+import type { Env } from '../env'
+import { abuseLimits, rateLimitStoreFor, type AbuseLimits } from '../rate-limit/rate-limiter'
+import type { RateLimitStore } from '../rate-limit/store'
+import { deleteExpiredArtifacts } from './adapter'
+import { handleInteraction } from './interactions'
+import { apiResourceFor, INTERACTION_PATH, keyRetentionSeconds, OAUTH_ROUTES } from './constants'
+import { createProvider } from './provider'
+import { ensureSigningKey, keySetVersion, publishedSigningKeys } from './signing-keys'
+import {
+  assertNoCredentialsInUrl,
+  MAX_TOKEN_REQUEST_BYTES,
+  normaliseTokenRequest,
+  OAuthRequestError,
+  withDefaultScope,
+} from './token-request'
+
+const WELL_KNOWN = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'])
+
+export interface OAuthServer {
+  readonly issuer: string
+  /** Serves the request when it belongs to the authorization server; false otherwise. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>
+  /** Reloads the signing keys from the database (rebuilding the provider when they changed). */
+  reloadKeys(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OAuthServerOptions {
+  env: Env
+  log: (line: string) => void
+  /** Overrides the rate-limit store (tests). */
+  rateLimitStore?: RateLimitStore
+  /** Background key reload and clean-up (off in tests). */
+  timers?: boolean
+}
+
+function sendOAuthError(
+  res: ServerResponse,
+  error: OAuthRequestError,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(error.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers,
+  })
+  res.end(JSON.stringify(error.body))
+}
+
+function tooManyRequests(res: ServerResponse, retryAfterSeconds: number): void {
+  sendOAuthError(
+    res,
+    new OAuthRequestError(429, 'too_many_requests', `Too many requests; retry in ${retryAfterSeconds} s.`),
+    { 'Retry-After': String(retryAfterSeconds) },
+  )
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.removeAllListeners('data')
+        req.resume()
+        resolve(null)
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+/** A request carrying `body` in place of the (already read) original one, for the provider. */
+function replayRequest(req: IncomingMessage, body: Buffer, contentType: string | undefined): IncomingMessage {
+  const headers = { ...req.headers, 'content-length': String(body.length) }
+  delete headers['transfer-encoding']
+  if (contentType) headers['content-type'] = contentType
+  const replay = Readable.from([body])
+  return Object.assign(replay, {
+    headers,
+    rawHeaders: req.rawHeaders,
+    method: req.method,
+    url: req.url,
+    httpVersion: req.httpVersion,
+    httpVersionMajor: req.httpVersionMajor,
+    httpVersionMinor: req.httpVersionMinor,
+    socket: req.socket,
+    connection: req.socket,
+    complete: true,
+  }) as unknown as IncomingMessage
+}
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for']
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+    if (first) return first
+  }
+  return req.socket.remoteAddress ?? 'unknown'
+}
+
+export async function startOAuthServer(options: OAuthServerOptions): Promise<OAuthServer> {
+  const { env: e, log } = options
+  const issuer = e.publicUrl
+  const secret = appSecret(e)
+  const retention = keyRetentionSeconds(e.OAUTH_ACCESS_TOKEN_TTL)
+
+  const keyChange = await ensureSigningKey(e.OAUTH_KEY_MAX_AGE_DAYS)
+  if (keyChange !== 'unchanged') log(`oauth: signing key ${keyChange}`)
+  await ensureFirstPartyClient({
+    clientId: FIRST_PARTY_CLIENT_ID,
+    name: FIRST_PARTY_CLIENT_NAME,
+    secret: firstPartyClientSecret(secret),
+    redirectUri: firstPartyRedirectUri(issuer),
+    postLogoutRedirectUri: `${issuer}/`,
+  })
+
+  const build = async (): Promise<{ provider: Provider; version: string }> => {
+    const keys = await publishedSigningKeys(retention)
+    const provider = createProvider({
+      issuer,
+      apiResource: apiResourceFor(issuer),
+      accessTokenTtl: e.OAUTH_ACCESS_TOKEN_TTL,
+      keys,
+      cookieKeys: [derivedSecret('oauth-cookies', secret)],
+      proxy: e.TRUST_PROXY,
+      onServerError: (error) => console.error('[oauth] server error:', error),
+    })
+    provider.on('grant.success', (ctx: { oidc?: { client?: { clientId: string } } }) => {
+      const clientId = ctx.oidc?.client?.clientId
+      if (clientId) void recordClientUse(clientId).catch(() => {})
+    })
+    return { provider, version: keySetVersion(keys) }
+  }
+
+  let current = await build()
+  let callback = current.provider.callback()
+  const store = options.rateLimitStore ?? rateLimitStoreFor(e)
+  const limits: AbuseLimits = abuseLimits(store, e)
+
+  const reloadKeys = async () => {
+    const keys = await publishedSigningKeys(retention)
+    if (keySetVersion(keys) === current.version) return
+    current = await build()
+    callback = current.provider.callback()
+    log('oauth: signing keys reloaded')
+  }
+
+  const timers: NodeJS.Timeout[] = []
+  if (options.timers !== false) {
+    const every = (ms: number, work: () => Promise<unknown>) => {
+      const timer = setInterval(
+        () => void work().catch((error: unknown) => console.error('[oauth]', error)),
+        ms,
+      )
+      timer.unref()
+      timers.push(timer)
+    }
+    every(60_000, reloadKeys)
+    every(3_600_000, async () => {
+      const change = await ensureSigningKey(e.OAUTH_KEY_MAX_AGE_DAYS)
+      if (change !== 'unchanged') log(`oauth: signing key ${change}`)
+      await reloadKeys()
+      await deleteExpiredArtifacts()
+    })
+  }
+
+  async function handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const ip = clientIp(req, e.TRUST_PROXY)
+    const byIp = await limits.tokenPerIp.consume(ip)
+    if (!byIp.allowed) {
+      req.resume()
+      tooManyRequests(res, byIp.retryAfterSeconds)
+      return
+    }
+    const raw = await readBody(req, MAX_TOKEN_REQUEST_BYTES)
+    if (raw === null) {
+      sendOAuthError(res, new OAuthRequestError(413, 'invalid_request', 'The request body is too large.'), {
+        Connection: 'close',
+      })
+      return
+    }
+    const request = normaliseTokenRequest({
+      url: req.url ?? '',
+      body: raw,
+      contentType: req.headers['content-type'],
+      authorization: req.headers.authorization,
+    })
+    let body = request.body
+    if (request.clientId) {
+      const clientId = request.clientId
+      const byClient = await limits.tokenPerClient.consume(clientId)
+      if (!byClient.allowed) {
+        tooManyRequests(res, byClient.retryAfterSeconds)
+        return
+      }
+      // A failed client authentication was not the client: it must not use up the client's quota.
+      res.once('finish', () => {
+        if (res.statusCode === 401) void limits.tokenPerClient.refund(clientId).catch(() => {})
+      })
+      if (request.form?.get('grant_type') === 'client_credentials' && !request.form.get('scope')) {
+        const held = (await findActiveClient(clientId))?.scopes ?? []
+        body = Buffer.from(withDefaultScope(request.form, held).toString(), 'utf8')
+      }
+    }
+    await callback(replayRequest(req, body, request.contentType), res)
+  }
+
+  return {
+    issuer,
+    reloadKeys,
+    async handle(req, res) {
+      const url = req.url ?? '/'
+      const path = url.split('?')[0] ?? '/'
+      const isOAuth = path === '/oauth' || path.startsWith('/oauth/')
+      if (!isOAuth && !WELL_KNOWN.has(path)) return false
+      try {
+        if (path.startsWith(`${INTERACTION_PATH}/`)) {
+          await handleInteraction(req, res, path, {
+            provider: current.provider,
+            limits,
+            publicOrigin: new URL(issuer).origin,
+            clientIp: clientIp(req, e.TRUST_PROXY),
+          })
+          return true
+        }
+        assertNoCredentialsInUrl(url)
+        if (path === OAUTH_ROUTES.token && req.method === 'POST') await handleToken(req, res)
+        else await callback(req, res)
+      } catch (error) {
+        if (res.headersSent) res.destroy()
+        else if (error instanceof OAuthRequestError) sendOAuthError(res, error)
+        else throw error
+      }
+      return true
+    },
+    async close() {
+      for (const timer of timers) clearInterval(timer)
+      await store.close?.()
+    },
+  }
+}
