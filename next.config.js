@@ -6,7 +6,15 @@ const nextConfig = {
   poweredByHeader: false,
   // Server-only packages loaded by Node at run time instead of being bundled (native streams,
   // WebAssembly, worker threads).
-  serverExternalPackages: ['pg', 'pg-copy-streams', '@electric-sql/pglite', 'oidc-provider', 'iconv-lite'],
+  serverExternalPackages: [
+    'pg',
+    'pg-copy-streams',
+    '@electric-sql/pglite',
+    'oidc-provider',
+    'iconv-lite',
+    '@aws-sdk/client-s3',
+    '@aws-sdk/s3-request-presigner',
+  ],
   // Lint and type checks run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true },
 }

@@ -6,9 +6,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import next from 'next'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
+import { startDatasetJobs, type DatasetJobRunner } from '@/lib/datasets/job-runner'
 import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
 import { pool } from '@/lib/db/pool'
 import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
+import { fileStore } from '@/lib/files'
 import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from '@/lib/http/edge'
 import { payloadTooLarge } from '@/lib/http/api-error'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
@@ -55,6 +57,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, instance: string): 
 
 let database: DatabaseHandle | undefined
 let oauth: OAuthServer | undefined
+let datasetJobs: DatasetJobRunner | undefined
 
 async function main(): Promise<void> {
   loadDotEnv()
@@ -75,6 +78,14 @@ async function main(): Promise<void> {
   }).finally(() => progress.stop())
   oauth = await startOAuthServer({ env: e, log })
   const authorizationServer = oauth
+  // CSV files of datasets are generated in the background, never at request time.
+  if (e.DATASET_JOBS) {
+    datasetJobs = startDatasetJobs({
+      store: fileStore(),
+      engine: db.kind,
+      log: (line) => log(`datasets: ${line}`),
+    })
+  }
 
   const app = next({ dev, dir: process.cwd(), hostname: e.HOST, port: e.PORT })
   await app.prepare()
@@ -142,6 +153,7 @@ async function main(): Promise<void> {
     void app
       .close()
       .catch(() => {})
+      .then(() => datasetJobs?.stop())
       .then(() => oauth?.close())
       .then(() => db.close())
       .then(() => process.exit(0))
@@ -153,6 +165,7 @@ async function main(): Promise<void> {
 main().catch(async (error: unknown) => {
   if (error instanceof EnvError) console.error(error.message)
   else console.error('[server] failed to start:', error)
+  await datasetJobs?.stop().catch(() => {})
   await database?.close().catch(() => {})
   process.exit(1)
 })

@@ -45,6 +45,23 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Where dataset files live: `local` (DATA_DIR/files, served at /files) or `s3`. */
+  FILES_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Origin (and path prefix) of download addresses, e.g. a CDN in front of the file store. */
+  FILES_BASE_URL: optionalString.pipe(z.url().optional()),
+  /** Key signing the local driver's download addresses; generated under DATA_DIR when unset. */
+  FILES_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  FILES_S3_BUCKET: optionalString,
+  FILES_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** S3-compatible server (MinIO, Garage, Scaleway, OVH, …); unset = AWS. */
+  FILES_S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  FILES_S3_PREFIX: z.string().trim().default(''),
+  FILES_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  FILES_S3_ACCESS_KEY_ID: optionalString,
+  FILES_S3_SECRET_ACCESS_KEY: optionalString,
+  /** Whether this instance runs dataset file generation jobs. */
+  DATASET_JOBS: z.stringbool().default(true),
 })
 
 export type Env = z.infer<typeof envSchema> & {
@@ -60,8 +77,19 @@ export class EnvError extends Error {
   override name = 'EnvError'
 }
 
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.FILES_DRIVER === 's3' && !e.FILES_S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['FILES_S3_BUCKET'], message: 'required when FILES_DRIVER=s3' })
+  if (Boolean(e.FILES_S3_ACCESS_KEY_ID) !== Boolean(e.FILES_S3_SECRET_ACCESS_KEY))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILES_S3_SECRET_ACCESS_KEY'],
+      message: 'FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY go together',
+    })
+})
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source)
+  const result = checkedEnvSchema.safeParse(source)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md, section Configuration.`)

@@ -4,6 +4,7 @@
 import { Command } from 'commander'
 import { EnvError, loadDotEnv } from '@/lib/env'
 import { registerClientCommands } from './commands/clients'
+import { registerDatasetCommands } from './commands/datasets'
 import { registerDbCommands } from './commands/db'
 import { registerOAuthCommands } from './commands/oauth'
 import { registerSeedCommand } from './commands/seed'
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerUserCommands(program)
   registerClientCommands(program)
   registerOAuthCommands(program)
+  registerDatasetCommands(program)
   return program
 }
 

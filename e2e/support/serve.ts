@@ -8,6 +8,7 @@ import pg from 'pg'
 import { createClientApplication } from '@/lib/auth/clients'
 import { createUser } from '@/lib/auth/users'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
+import { seedDatasets } from '@/lib/datasets/seed-datasets'
 import { connectionConfig } from '@/lib/db/connection'
 import { openEmbedded } from '@/lib/db/embedded/host'
 import { parseEnv } from '@/lib/env'
@@ -83,6 +84,8 @@ if (engine === 'postgres') {
   try {
     await prepareDatabase(db, { env: e, seedIfEmpty: false, log })
     await seedDatabase(db, E2E_SEED)
+    // The first start of the embedded engine creates these; the PostgreSQL instance gets them here.
+    await seedDatasets(db)
     await registerTestAccounts(db)
   } finally {
     await db.end()

@@ -13,7 +13,8 @@ export function appSecretFile(dataDir: string): string {
   return path.join(dataDir, 'secrets', 'nextauth-secret')
 }
 
-function readOrCreate(file: string): string {
+/** The secret kept in `file`, created (32 random bytes, base64url, mode 0600) when missing. */
+export function readOrCreateSecret(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch (error) {
@@ -37,7 +38,7 @@ export function appSecret(e: Pick<Env, 'NEXTAUTH_SECRET' | 'dataDir'> = env()): 
   const file = appSecretFile(e.dataDir)
   let secret = cache.get(file)
   if (!secret) {
-    secret = readOrCreate(file)
+    secret = readOrCreateSecret(file)
     if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters.`)
     cache.set(file, secret)
   }

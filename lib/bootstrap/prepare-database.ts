@@ -2,6 +2,7 @@
 // the bootstrap administrator and, on a first start of the embedded engine, the synthetic data.
 import type pg from 'pg'
 import { ensureAdminUser } from '../auth/users'
+import { seedDatasets } from '../datasets/seed-datasets'
 import { migrate } from '../db/migrate'
 import type { Env } from '../env'
 import { hasEstablishments, seedDatabase, type SeedOptions } from '../seed/seed-database'
@@ -38,5 +39,8 @@ export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Pro
     log(
       `seeded ${result.establishments} establishments and ${result.premises} premises in ${(result.milliseconds / 1000).toFixed(1)} s`,
     )
+    const datasets = await seedDatasets(db)
+    if (datasets.length > 0)
+      log(`example datasets: ${datasets.join(', ')} (files generated in the background)`)
   }
 }

@@ -2,5 +2,13 @@
 import type { RouteContract } from '../http/contract'
 import { statusContract } from '../status/contract'
 import { notFoundContract } from '../http/not-found-contract'
+import { datasetContract, datasetListContract } from '../datasets/contract'
+import { premisesContract } from '../premises/contract'
 
-export const CONTRACTS: readonly RouteContract[] = [statusContract, notFoundContract]
+export const CONTRACTS: readonly RouteContract[] = [
+  statusContract,
+  datasetListContract,
+  datasetContract,
+  premisesContract,
+  notFoundContract,
+]

@@ -1,0 +1,199 @@
+// The models a dataset can hold (spec §1, §2.2): establishments (`siret`, scope eco, with positions
+// and thus GeoJSON) and local premises (`local`, scope fiscal). Each model says how to validate its
+// stored search, capture the matching record ids (INSERT … SELECT, in SQL), read a page of records,
+// and which SELECT produces one CSV row per record.
+import type { z } from 'zod'
+import type { Scope } from '../auth/scopes'
+import {
+  ESTABLISHMENT_JOINS,
+  ESTABLISHMENT_SELECT,
+  rowToEstablishment,
+  type EstablishmentRow,
+} from '../establishments/read-model'
+import { searchSchema, toCriteria } from '../establishments/search-criteria'
+import { selectMatching } from '../establishments/search-filter'
+import { establishmentWireSchema, serialiseEstablishment } from '../establishments/serialise'
+import type { Format } from '../http/negotiate'
+import { PREMISES_SELECT, rowToPremises, type PremisesRow } from '../premises/read-model'
+import { premisesSearchSchema, toPremisesCriteria, type PremisesSearch } from '../premises/search-criteria'
+import { selectMatchingPremises } from '../premises/search-filter'
+import { PREMISES_URL_PREFIX, premisesWireSchema, serialisePremises } from '../premises/serialise'
+
+export const DATASET_MODELS = ['siret', 'local'] as const
+export type DatasetModelType = (typeof DATASET_MODELS)[number]
+
+export interface SqlQuery {
+  text: string
+  values: unknown[]
+}
+
+/** Session settings read by the CSV SELECT (set with set_config(…, true) in the export's transaction). */
+export const EXPORT_SETTINGS = {
+  snapshot: 'tda.export_snapshot',
+  from: 'tda.export_from',
+  to: 'tda.export_to',
+} as const
+
+const exportRange = `r.snapshot_id = current_setting('${EXPORT_SETTINGS.snapshot}')::bigint
+    AND r.position > current_setting('${EXPORT_SETTINGS.from}')::int
+    AND r.position <= current_setting('${EXPORT_SETTINGS.to}')::int`
+
+export interface DatasetModel {
+  type: DatasetModelType
+  label: string
+  /** The scope a token needs to read a dataset of this model (spec §5 rule 5). */
+  scope: Scope
+  /** Representations offered, the default first; GeoJSON only for models with positions. */
+  formats: readonly Format[]
+  /** Validates a stored search (the wire form of the model's search endpoint). */
+  searchSchema: z.ZodType
+  recordSchema: z.ZodType
+  /**
+   * Captures the records matching `search` into dataset_record for snapshot $1, ordered by their
+   * id, with geo_rank for located records. Returns total and located.
+   */
+  capture(search: unknown): SqlQuery
+  /** Number of records matching `search`, and the first `limit` of them (search preview). */
+  count(search: unknown): SqlQuery
+  first(search: unknown, limit: number): SqlQuery
+  /** Records of snapshot $1 at positions ($2, $3], in order. */
+  recordsQuery: string
+  toWire(row: Record<string, unknown>): unknown
+  /** One CSV row per record (columns named as in the header), for the range in EXPORT_SETTINGS. */
+  csvSelect: string
+  /** The header of the CSV file: csvSelect's columns, in order. */
+  csvColumns: readonly string[]
+}
+
+function captureStatement(select: SqlQuery): SqlQuery {
+  return {
+    text: `WITH captured AS (
+      INSERT INTO dataset_record (snapshot_id, position, record_id, geo_rank) ${select.text}
+      RETURNING geo_rank
+    ) SELECT count(*)::int AS total, count(geo_rank)::int AS located FROM captured`,
+    values: select.values,
+  }
+}
+
+const establishmentCriteria = (search: unknown) => toCriteria(searchSchema.parse(search))
+
+const siret: DatasetModel = {
+  type: 'siret',
+  label: 'Établissements',
+  scope: 'eco',
+  formats: ['json', 'geojson', 'csv'],
+  searchSchema,
+  recordSchema: establishmentWireSchema,
+  capture: (search) => {
+    const select = selectMatching(establishmentCriteria(search), {
+      select: `$1::bigint, (row_number() OVER (ORDER BY e.siret))::int, e.siret,
+        CASE WHEN e.lon IS NULL THEN NULL ELSE (row_number() OVER (ORDER BY e.lon, e.lat, e.siret))::int END`,
+      firstParam: 2,
+    })
+    return captureStatement(select)
+  },
+  count: (search) => {
+    const matching = selectMatching(establishmentCriteria(search), { select: '1' })
+    return { text: `SELECT count(*)::int AS total FROM (${matching.text}) m`, values: matching.values }
+  },
+  first: (search, limit) => {
+    const matching = selectMatching(establishmentCriteria(search), {
+      select: 'e.siret',
+      orderBy: 'e.siret',
+      firstParam: 2,
+    })
+    return {
+      text: `SELECT ${ESTABLISHMENT_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS}
+        WHERE e.siret IN (${matching.text} LIMIT $1) ORDER BY e.siret`,
+      values: [limit, ...matching.values],
+    }
+  },
+  recordsQuery: `SELECT ${ESTABLISHMENT_SELECT}
+    FROM dataset_record r JOIN etablissement e ON e.siret = r.record_id ${ESTABLISHMENT_JOINS}
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialiseEstablishment(rowToEstablishment(row as unknown as EstablishmentRow)),
+  // The columns of the spec §2.4 record, effectif_details flattened, computed as the serialiser does.
+  csvSelect: `SELECT e.siret AS id, e.siret, e.siren, e.entreprise, e.enseigne, e.denomination_usuelle,
+    e.adresse, e.code_commune, e.libelle_commune,
+    coalesce(e.effectif_saisi::text, t.libelle, e.tranche_effectif) AS effectif,
+    e.tranche_effectif AS effectif_details_tranche_code,
+    coalesce(t.libelle, e.tranche_effectif) AS effectif_details_tranche_label,
+    coalesce(t.mediane, 0) AS effectif_details_tranche_median,
+    NULL::integer AS effectif_details_valeur_calculee,
+    e.effectif_saisi AS effectif_details_valeur_saisie,
+    e.code_naf, coalesce(n.libelle, '') AS libelle_naf, e.secteur_alternatif,
+    '/v0/eco/sirets/' || e.siret AS url
+  FROM dataset_record r JOIN etablissement e ON e.siret = r.record_id ${ESTABLISHMENT_JOINS}
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: [
+    'id',
+    'siret',
+    'siren',
+    'entreprise',
+    'enseigne',
+    'denomination_usuelle',
+    'adresse',
+    'code_commune',
+    'libelle_commune',
+    'effectif',
+    'effectif_details_tranche_code',
+    'effectif_details_tranche_label',
+    'effectif_details_tranche_median',
+    'effectif_details_valeur_calculee',
+    'effectif_details_valeur_saisie',
+    'code_naf',
+    'libelle_naf',
+    'secteur_alternatif',
+    'url',
+  ],
+}
+
+const premisesCriteria = (search: unknown) =>
+  toPremisesCriteria(premisesSearchSchema.parse(search) as PremisesSearch)
+
+const local: DatasetModel = {
+  type: 'local',
+  label: 'Locaux',
+  scope: 'fiscal',
+  formats: ['json', 'csv'],
+  searchSchema: premisesSearchSchema,
+  recordSchema: premisesWireSchema,
+  capture: (search) =>
+    captureStatement(
+      selectMatchingPremises(premisesCriteria(search), {
+        select: `$1::bigint, (row_number() OVER (ORDER BY l.id))::int, l.id, NULL::int`,
+        firstParam: 2,
+      }),
+    ),
+  count: (search) => {
+    const matching = selectMatchingPremises(premisesCriteria(search), { select: '1' })
+    return { text: `SELECT count(*)::int AS total FROM (${matching.text}) m`, values: matching.values }
+  },
+  first: (search, limit) => {
+    const matching = selectMatchingPremises(premisesCriteria(search), {
+      select: PREMISES_SELECT,
+      orderBy: 'l.id',
+      firstParam: 2,
+    })
+    return { text: `${matching.text} LIMIT $1`, values: [limit, ...matching.values] }
+  },
+  recordsQuery: `SELECT ${PREMISES_SELECT} FROM dataset_record r JOIN local l ON l.id = r.record_id
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialisePremises(rowToPremises(row as unknown as PremisesRow)),
+  csvSelect: `SELECT l.id, l.annee, l.commune, l.codcom, l.invariant, l.parcelle, l.proprietaire,
+    l.adresse, '${PREMISES_URL_PREFIX}' || l.id AS url
+  FROM dataset_record r JOIN local l ON l.id = r.record_id
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: ['id', 'annee', 'commune', 'codcom', 'invariant', 'parcelle', 'proprietaire', 'adresse', 'url'],
+}
+
+export const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local }
+
+export function datasetModel(type: DatasetModelType): DatasetModel {
+  return MODELS[type]
+}
+
+/** Address of the description of a model's records (a page of the app). */
+export const modelDescriptionUrl = (type: DatasetModelType) => `/modeles/${type}`

@@ -1,0 +1,62 @@
+// Downloads from the local driver (GET/HEAD /files/<name>?expires=…&signature=…): a name that is not
+// one plain file name is 404 (no path traversal), a missing or altered signature 403, an expired
+// address 410, and a file no longer kept 404. The file streams with its Content-Type and a
+// Content-Disposition naming it.
+import fs from 'node:fs'
+import { Readable } from 'node:stream'
+import { forbidden, gone, notFound } from '../http/api-error'
+import { problemResponse } from '../http/render-problem'
+import { fileHeaders, isSafeFileName, type FileStore } from './file-store'
+import { FILES_PATH, LocalFileStore } from './local-store'
+import { checkSignature } from './signing'
+
+export async function serveLocalFile(
+  request: Request,
+  segments: readonly string[],
+  store: FileStore,
+  secret: string,
+): Promise<Response> {
+  const url = new URL(request.url)
+  try {
+    const name = segments.length === 1 ? segments[0]! : ''
+    if (!(store instanceof LocalFileStore) || !isSafeFileName(name)) {
+      throw notFound('Aucun fichier à cette adresse.')
+    }
+    const check = checkSignature(
+      `${FILES_PATH}/${name}`,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+      secret,
+    )
+    if (check === 'invalid') {
+      throw forbidden('Adresse de téléchargement invalide : signature absente ou altérée.')
+    }
+    if (check === 'expired') {
+      throw gone('Cette adresse de téléchargement a expiré ; demandez-en une nouvelle au service.')
+    }
+    // Opened before anything else is read, so a file deleted meanwhile still streams whole.
+    const handle = await fs.promises.open(store.pathOf(name)!, 'r').catch(() => null)
+    const stat = await handle?.stat()
+    if (!handle || !stat?.isFile()) {
+      await handle?.close()
+      throw notFound('Ce fichier n’est plus disponible ; demandez une nouvelle adresse.')
+    }
+    const headers = fileHeaders(name)
+    const remaining = Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000)
+    const responseHeaders = {
+      'Content-Type': headers.contentType,
+      'Content-Disposition': headers.contentDisposition,
+      'Content-Length': String(stat.size),
+      'Cache-Control': `private, max-age=${Math.max(0, remaining)}`,
+      'Last-Modified': stat.mtime.toUTCString(),
+    }
+    if (request.method === 'HEAD') {
+      await handle.close()
+      return new Response(null, { status: 200, headers: responseHeaders })
+    }
+    const stream = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>
+    return new Response(stream, { status: 200, headers: responseHeaders })
+  } catch (error) {
+    return problemResponse(error, url.pathname)
+  }
+}

@@ -1,0 +1,55 @@
+// SQL for the criteria of a search of local premises: conditions on `local l` with bound values, and
+// the uncapped query of every match that datasets capture with INSERT … SELECT.
+import { textWords } from '../establishments/search-filter'
+import type { PremisesCriteria } from './search-criteria'
+
+export interface PremisesFilter {
+  /** Conditions on alias `l`, joined with AND; 'TRUE' when none. */
+  where: string
+  values: unknown[]
+}
+
+export function premisesFilter(criteria: PremisesCriteria, firstParam = 1): PremisesFilter {
+  const values: unknown[] = []
+  const param = (value: unknown, cast = '') => {
+    values.push(value)
+    return `$${firstParam + values.length - 1}${cast}`
+  }
+  const conditions: string[] = []
+  if (criteria.communes) conditions.push(`l.codcom = ANY(${param(criteria.communes, '::text[]')})`)
+  if (criteria.zones) {
+    conditions.push(
+      `l.codcom IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY(${param(criteria.zones, '::uuid[]')}))`,
+    )
+  }
+  if (criteria.departements) {
+    conditions.push(
+      `l.codcom IN (SELECT c.code FROM commune c WHERE c.departement_code = ANY(${param(criteria.departements, '::text[]')}))`,
+    )
+  }
+  if (criteria.annees) conditions.push(`l.annee = ANY(${param(criteria.annees, '::int[]')})`)
+  if (criteria.proprietaires) {
+    const alternatives = criteria.proprietaires.map((text) => {
+      const words = textWords(text)
+      if (words.length === 0) return 'TRUE'
+      // The trigram index on tda_normalise(proprietaire) serves these patterns.
+      return `(${words.map((w) => `tda_normalise(l.proprietaire) LIKE '%' || tda_normalise(${param(w)}) || '%'`).join(' AND ')})`
+    })
+    conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
+  }
+  return { where: conditions.length ? conditions.join(' AND ') : 'TRUE', values }
+}
+
+/** A query selecting `select` for every local premises matching the criteria, without any cap. */
+export function selectMatchingPremises(
+  criteria: PremisesCriteria,
+  options: { select: string; orderBy?: string; firstParam?: number },
+): { text: string; values: unknown[] } {
+  const filter = premisesFilter(criteria, options.firstParam ?? 1)
+  return {
+    text:
+      `SELECT ${options.select} FROM local l WHERE ${filter.where}` +
+      (options.orderBy ? ` ORDER BY ${options.orderBy}` : ''),
+    values: filter.values,
+  }
+}

@@ -1,0 +1,35 @@
+// Local premises on the wire: the record of spec §2.2 (also one CSV row of a `local` dataset).
+import { z } from 'zod'
+import type { Premises } from './read-model'
+
+export const PREMISES_URL_PREFIX = '/v0/ca/locaux/'
+export const premisesUrl = (id: string) => `${PREMISES_URL_PREFIX}${id}`
+
+export const premisesWireSchema = z
+  .object({
+    id: z.string(),
+    annee: z.int().describe('Année du millésime'),
+    commune: z.string(),
+    codcom: z.string().describe('Code commune INSEE'),
+    invariant: z.string().describe('Invariant du local'),
+    parcelle: z.string().describe('Référence cadastrale de la parcelle'),
+    proprietaire: z.string(),
+    adresse: z.string(),
+    url: z.string().startsWith(PREMISES_URL_PREFIX),
+  })
+  .strict()
+export type PremisesWire = z.infer<typeof premisesWireSchema>
+
+export function serialisePremises(p: Premises): PremisesWire {
+  return {
+    id: p.id,
+    annee: p.annee,
+    commune: p.commune,
+    codcom: p.codeCommune,
+    invariant: p.invariant,
+    parcelle: p.parcelle,
+    proprietaire: p.proprietaire,
+    adresse: p.adresse,
+    url: premisesUrl(p.id),
+  }
+}
