@@ -34,15 +34,3 @@ export const encodingSchema = z
 export function datasetFileName(datasetId: string, version: number, encoding: DatasetEncoding): string {
   return `${datasetId}-v${version}${encoding === 'ISO-8859-15' ? '-iso-8859-15' : ''}.csv`
 }
-
-/** The charset of an Accept-Charset header's preferred Latin-9 request, for the legacy rule. */
-export function requestedEncoding(acceptCharset: string | null): DatasetEncoding | null {
-  if (!acceptCharset) return null
-  for (const part of acceptCharset.split(',')) {
-    const [label = '', ...params] = part.trim().split(';')
-    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p))) continue
-    const encoding = encodingFromLabel(label)
-    if (encoding) return encoding
-  }
-  return null
-}

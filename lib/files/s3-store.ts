@@ -49,6 +49,11 @@ export class S3FileStore implements FileStore {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? false,
+      // The SDK's default streams uploads with aws-chunked encoding and trailing checksums, which
+      // several S3-compatible servers store verbatim (the object then holds the chunk framing):
+      // checksums only where the API requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       ...(options.credentials ? { credentials: options.credentials } : {}),
     })
   }
