@@ -7,8 +7,16 @@ import { Readable } from 'node:stream'
 import { forbidden, gone, notFound } from '../http/api-error'
 import { problemResponse } from '../http/render-problem'
 import { fileHeaders, isSafeFileName, type FileStore } from './file-store'
-import { FILES_PATH, LocalFileStore } from './local-store'
+import { FILES_PATH, type LocalFileStore } from './local-store'
 import { checkSignature } from './signing'
+
+/**
+ * Whether the store is the local driver. Not `instanceof`: the store may have been created by another
+ * bundle of this module (server.ts and the route handlers share it through globalThis).
+ */
+function isLocalStore(store: FileStore): store is LocalFileStore {
+  return store.driver === 'local' && typeof (store as Partial<LocalFileStore>).pathOf === 'function'
+}
 
 export async function serveLocalFile(
   request: Request,
@@ -19,7 +27,7 @@ export async function serveLocalFile(
   const url = new URL(request.url)
   try {
     const name = segments.length === 1 ? segments[0]! : ''
-    if (!(store instanceof LocalFileStore) || !isSafeFileName(name)) {
+    if (!isLocalStore(store) || !isSafeFileName(name)) {
       throw notFound('Aucun fichier à cette adresse.')
     }
     const check = checkSignature(
