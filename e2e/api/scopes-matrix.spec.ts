@@ -65,22 +65,20 @@ async function forge(
     const { kid, jwk } = rows[0]!
     const app = testClient(testInfo, 'all')
     const now = Math.floor(Date.now() / 1000)
-    return (
-      new SignJWT({
-        client_id: app.client_id,
-        scope: SCOPES.join(' '),
-        jti: `forged-${now}`,
-        ...changes,
-      })
-        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
-        .setIssuer(baseURL)
-        // setAudience would overwrite an `aud` given in `changes`.
-        .setAudience(typeof changes.aud === 'string' ? changes.aud : `${baseURL}/v0`)
-        .setSubject(app.client_id)
-        .setIssuedAt(expired ? now - 8000 : now)
-        .setExpirationTime(expired ? now - 600 : now + 600)
-        .sign(await importJWK(jwk, 'ES256'))
-    )
+    // The audience comes from `changes` when given (setAudience would overwrite a payload `aud`).
+    return new SignJWT({
+      client_id: app.client_id,
+      scope: SCOPES.join(' '),
+      jti: `forged-${now}`,
+      ...changes,
+    })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
+      .setIssuer(baseURL)
+      .setAudience(typeof changes.aud === 'string' ? changes.aud : `${baseURL}/v0`)
+      .setSubject(app.client_id)
+      .setIssuedAt(expired ? now - 8000 : now)
+      .setExpirationTime(expired ? now - 600 : now + 600)
+      .sign(await importJWK(jwk, 'ES256'))
   } finally {
     await db.end()
   }
