@@ -40,6 +40,8 @@ export interface JobRunnerOptions {
   collectEveryMs?: number
   /** Age after which a file no version knows is deleted. */
   orphanAgeSeconds?: number
+  /** How often the store is listed for such files (a listing can be long on a large bucket). */
+  orphanSweepEveryMs?: number
   /** Rows per COPY (default: see lib/datasets/csv-export.ts). */
   chunkRows?: number
   /** Called with each job's progress (rows written). */
@@ -53,6 +55,7 @@ export const JOB_DEFAULTS = {
   maxAttempts: 3,
   collectEveryMs: 60_000,
   orphanAgeSeconds: 3_600,
+  orphanSweepEveryMs: 3_600_000,
 } as const
 
 export type JobOutcome = 'published' | 'failed' | 'lost' | 'released'
@@ -159,6 +162,7 @@ export class DatasetJobRunner {
   private wakeUp: (() => void) | null = null
   private loopDone: Promise<void> | null = null
   private lastCollect = 0
+  private lastOrphanSweep = Number.NEGATIVE_INFINITY
 
   constructor(private readonly options: JobRunnerOptions) {
     this.workerId = options.workerId ?? newWorkerId()
@@ -192,21 +196,24 @@ export class DatasetJobRunner {
     return outcomes
   }
 
+  /** Collection now; the store is listed for orphan files at most every orphanSweepEveryMs. */
   async collect(): Promise<void> {
-    this.lastCollect = Date.now()
+    const now = Date.now()
+    this.lastCollect = now
+    const orphanAgeSeconds = this.options.orphanAgeSeconds ?? JOB_DEFAULTS.orphanAgeSeconds
+    const sweep =
+      now - this.lastOrphanSweep >= (this.options.orphanSweepEveryMs ?? JOB_DEFAULTS.orphanSweepEveryMs)
+    if (sweep) this.lastOrphanSweep = now
     const collected = await collectGarbage(
       this.options.store,
       {
         ...this.claimOptions,
-        orphanAgeSeconds: this.options.orphanAgeSeconds ?? JOB_DEFAULTS.orphanAgeSeconds,
+        ...(sweep ? { orphanAgeSeconds } : {}),
         ...(this.options.log ? { log: this.options.log } : {}),
       },
       this.options.db,
     )
-    await removeStaleTemporaryFiles(
-      this.options.store.tempDir,
-      (this.options.orphanAgeSeconds ?? JOB_DEFAULTS.orphanAgeSeconds) * 1000,
-    )
+    await removeStaleTemporaryFiles(this.options.store.tempDir, orphanAgeSeconds * 1000)
     if (collected.filesDeleted.length > 0)
       this.options.log?.(`deleted ${collected.filesDeleted.length} dataset file(s) no longer served`)
   }

@@ -26,7 +26,7 @@ async function publish(name: string, content: Buffer | string): Promise<void> {
 function get(url: string, method = 'GET') {
   const parsed = new URL(url)
   const segments = parsed.pathname.split('/').slice(2).map(decodeURIComponent)
-  return serveLocalFile(new Request(parsed, { method }), segments, store, SECRET)
+  return serveLocalFile(new Request(parsed, { method }), segments, store)
 }
 
 describe('file names', () => {

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { assertSafeFileName, isSafeFileName, type FileStore, type StoredFile } from './file-store'
-import { signature } from './signing'
+import { checkSignature, signature, type SignatureCheck } from './signing'
 
 export const FILES_PATH = '/files'
 
@@ -47,6 +47,11 @@ export class LocalFileStore implements FileStore {
       const stat = await fs.promises.stat(path.join(this.root, entry.name)).catch(() => null)
       if (stat) yield { name: entry.name, bytes: stat.size, modifiedAt: stat.mtime }
     }
+  }
+
+  /** Checks the `expires` and `signature` parameters of a request for the file `name`. */
+  checkAddress(name: string, expires: string | null, provided: string | null): SignatureCheck {
+    return checkSignature(`${FILES_PATH}/${name}`, expires, provided, this.options.secret)
   }
 
   async signedUrl(name: string, expiresAt: number): Promise<string> {

@@ -7,22 +7,20 @@ import { Readable } from 'node:stream'
 import { forbidden, gone, notFound } from '../http/api-error'
 import { problemResponse } from '../http/render-problem'
 import { fileHeaders, isSafeFileName, type FileStore } from './file-store'
-import { FILES_PATH, type LocalFileStore } from './local-store'
-import { checkSignature } from './signing'
+import type { LocalFileStore } from './local-store'
 
 /**
  * Whether the store is the local driver. Not `instanceof`: the store may have been created by another
  * bundle of this module (server.ts and the route handlers share it through globalThis).
  */
 function isLocalStore(store: FileStore): store is LocalFileStore {
-  return store.driver === 'local' && typeof (store as Partial<LocalFileStore>).pathOf === 'function'
+  return store.driver === 'local' && typeof (store as Partial<LocalFileStore>).checkAddress === 'function'
 }
 
 export async function serveLocalFile(
   request: Request,
   segments: readonly string[],
   store: FileStore,
-  secret: string,
 ): Promise<Response> {
   const url = new URL(request.url)
   try {
@@ -30,12 +28,7 @@ export async function serveLocalFile(
     if (!isLocalStore(store) || !isSafeFileName(name)) {
       throw notFound('Aucun fichier à cette adresse.')
     }
-    const check = checkSignature(
-      `${FILES_PATH}/${name}`,
-      url.searchParams.get('expires'),
-      url.searchParams.get('signature'),
-      secret,
-    )
+    const check = store.checkAddress(name, url.searchParams.get('expires'), url.searchParams.get('signature'))
     if (check === 'invalid') {
       throw forbidden('Adresse de téléchargement invalide : signature absente ou altérée.')
     }
