@@ -27,6 +27,7 @@ import { claimNextJob, collectGarbage, completeJob, recordProgress } from './job
 import { encodeLatin9 } from './latin9'
 import { datasetModel } from './models'
 import { datasetPoints, getPublishedDatasetOrThrow, issueDownload, recordsPage } from './published'
+import { SEED_DATASETS, seedDatasets } from './seed-datasets'
 
 afterAll(() => closePool())
 
@@ -488,6 +489,25 @@ describe.skipIf(engineSkipped)(`datasets on ${testEngine}`, () => {
     // Served files are known and stay.
     for (const name of fs.readdirSync(root).filter((n) => n.endsWith('.csv')))
       expect(old.filesDeleted).not.toContain(name)
+  })
+})
+
+describe.skipIf(engineSkipped)(`first-run datasets on ${testEngine}`, () => {
+  it('creates the examples once, with their fixed ids, models and encodings', async () => {
+    expect(await seedDatasets(pool())).toEqual([SEED_DATASETS.siret.title, SEED_DATASETS.local.title])
+    expect(await seedDatasets(pool())).toEqual([])
+    expect(await getDatasetOrThrow(SEED_DATASETS.siret.id)).toMatchObject({
+      model: 'siret',
+      encoding: 'UTF-8',
+      search: { region: ['53'] },
+      latest: { version: 1, status: 'pending' },
+    })
+    expect(await getDatasetOrThrow(SEED_DATASETS.local.id)).toMatchObject({
+      model: 'local',
+      encoding: 'ISO-8859-15',
+      search: { departement: ['35'] },
+    })
+    for (const { id } of Object.values(SEED_DATASETS)) await deleteDataset(id, store)
   })
 })
 
