@@ -9,6 +9,8 @@ const nextConfig = {
   serverExternalPackages: ['pg', 'pg-copy-streams', '@electric-sql/pglite', 'oidc-provider', 'iconv-lite'],
   // Lint and type checks run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true },
+  // forbidden() renders app/forbidden.tsx with status 403 for pages a role may not see.
+  experimental: { authInterrupts: true },
 }
 
 export default nextConfig
