@@ -4,6 +4,7 @@
 import { Command } from 'commander'
 import { EnvError, loadDotEnv } from '@/lib/env'
 import { registerDbCommands } from './commands/db'
+import { registerImportCommand } from './commands/import'
 import { registerSeedCommand } from './commands/seed'
 import { registerUserCommands } from './commands/users'
 
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
     .description('Territorial Data API: administration commands')
     .showHelpAfterError()
   registerDbCommands(program)
+  registerImportCommand(program)
   registerSeedCommand(program)
   registerUserCommands(program)
   return program

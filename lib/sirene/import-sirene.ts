@@ -1,0 +1,330 @@
+// Imports INSEE's SIRENE stock files into table etablissement, replacing what it held.
+//
+//   1. Each file is streamed, mapped row by row and loaded through COPY into its own staging table
+//      (legal units, establishments, positions): memory stays flat whatever the size of the files.
+//   2. One transaction builds the new table from the staging tables (legal units joined on SIREN,
+//      positions on SIRET, NAF codes checked against the nomenclature, duplicates removed), creates
+//      its indexes and swaps it in place of the served one, then records the data info of GET /.
+//
+// Until that transaction commits, the previous establishments stay served; any failure (missing
+// file, corrupt row, interruption) leaves them untouched. A re-run starts from scratch and gives the
+// same result: the staging tables are rebuilt each time.
+import type pg from 'pg'
+import { copyRows, type CopyValue } from '../db/copy'
+import { dependentsOf, prepareTableSwap } from '../db/table-swap'
+import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
+import { recordDataInfo } from '../seed/seed-database'
+import { referenceData } from '../territory/reference-data'
+import { communeResolver, formerCommuneCodes } from './commune-codes'
+import { mapEstablishmentRow } from './establishment-row'
+import { mapGeolocationRow } from './geolocation'
+import { indexColumns, type SireneFileKind } from './layout'
+import { mapLegalUnitRow } from './legal-unit'
+import { readCsvRows } from './source-file'
+
+export interface SireneFiles {
+  etablissements: string
+  unitesLegales: string
+  geolocalisation?: string | undefined
+}
+
+export interface SireneImportOptions extends SireneFiles {
+  /** Leave closed establishments out. */
+  onlyActive?: boolean
+  /** Keep establishments of these departments only (codes as in the COG: 35, 2A, 971…). */
+  departements?: readonly string[] | null
+  onProgress?: (event: SireneImportProgress) => void
+  /** Rows per COPY statement. */
+  chunkRows?: number
+}
+
+export type SireneImportPhase =
+  'unites-legales' | 'etablissements' | 'geolocalisation' | 'construction' | 'index'
+
+export interface SireneImportProgress {
+  phase: SireneImportPhase
+  /** Bytes read from the file (file phases) or steps done. */
+  done: number
+  total: number
+  /** Rows read so far (file phases). */
+  rows?: number
+}
+
+export interface FileSummary {
+  fichier: string
+  lues: number
+  retenues: number
+  ignorees: Record<string, number>
+}
+
+export interface SireneImportSummary {
+  fichiers: Partial<Record<SireneFileKind, FileSummary>>
+  /** Establishments now served. */
+  etablissements: number
+  /** Establishments read and kept by the row checks but not imported, by reason. */
+  ecartes: Record<string, number>
+  avecPosition: number
+  diffusionPartielle: number
+  communesRenumerotees: number
+  milliseconds: number
+}
+
+const STAGING = {
+  unitesLegales: 'sirene_import_unite_legale',
+  etablissements: 'sirene_import_etablissement',
+  geolocalisation: 'sirene_import_geolocalisation',
+} as const
+
+const STAGING_DDL = {
+  unitesLegales: `CREATE UNLOGGED TABLE ${STAGING.unitesLegales} (
+    ligne bigint NOT NULL, siren text NOT NULL, entreprise text NOT NULL, denomination_usuelle text,
+    categorie_juridique text, code_naf text)`,
+  etablissements: `CREATE UNLOGGED TABLE ${STAGING.etablissements} (
+    ligne bigint NOT NULL, siret text NOT NULL, siren text NOT NULL, diffusion_partielle boolean NOT NULL,
+    enseigne text NOT NULL, denomination_usuelle text, adresse text NOT NULL, code_postal text,
+    code_commune text NOT NULL, libelle_commune text NOT NULL, code_naf text,
+    tranche_effectif text NOT NULL, date_creation date, etat_administratif text NOT NULL,
+    commune_renumerotee boolean NOT NULL)`,
+  geolocalisation: `CREATE UNLOGGED TABLE ${STAGING.geolocalisation} (
+    ligne bigint NOT NULL, siret text NOT NULL, lon double precision NOT NULL, lat double precision NOT NULL)`,
+} as const
+
+const STAGING_COLUMNS = {
+  unitesLegales: ['ligne', 'siren', 'entreprise', 'denomination_usuelle', 'categorie_juridique', 'code_naf'],
+  etablissements: [
+    'ligne',
+    'siret',
+    'siren',
+    'diffusion_partielle',
+    'enseigne',
+    'denomination_usuelle',
+    'adresse',
+    'code_postal',
+    'code_commune',
+    'libelle_commune',
+    'code_naf',
+    'tranche_effectif',
+    'date_creation',
+    'etat_administratif',
+    'commune_renumerotee',
+  ],
+  geolocalisation: ['ligne', 'siret', 'lon', 'lat'],
+} as const
+
+/** Staging tables left by an interrupted run are dropped before and after every import. */
+export async function dropStagingTables(db: pg.Pool | pg.PoolClient): Promise<void> {
+  await db.query(`DROP TABLE IF EXISTS ${Object.values(STAGING).join(', ')}, etablissement_next`)
+}
+
+type Mapper = (row: string[]) => readonly CopyValue[] | string
+
+/** Streams one file through its row mapper into its staging table. */
+async function stageFile<K extends SireneFileKind>(
+  client: pg.PoolClient,
+  kind: K,
+  file: string,
+  mapperFor: (header: string[]) => Mapper,
+  options: Pick<SireneImportOptions, 'onProgress' | 'chunkRows'>,
+  phase: SireneImportPhase,
+): Promise<FileSummary> {
+  const csv = await readCsvRows(file)
+  indexColumns(kind, csv.header, file)
+  const map = mapperFor(csv.header)
+  const summary: FileSummary = { fichier: file, lues: 0, retenues: 0, ignorees: {} }
+  const progress = options.onProgress ?? (() => {})
+  await client.query(STAGING_DDL[kind])
+  progress({ phase, done: 0, total: csv.size, rows: 0 })
+  await copyRows(
+    client,
+    STAGING[kind],
+    STAGING_COLUMNS[kind],
+    (async function* () {
+      for await (const row of csv.rows) {
+        summary.lues++
+        const mapped = map(row)
+        if (typeof mapped === 'string') {
+          summary.ignorees[mapped] = (summary.ignorees[mapped] ?? 0) + 1
+          continue
+        }
+        summary.retenues++
+        yield [summary.lues, ...mapped]
+      }
+    })(),
+    {
+      ...(options.chunkRows ? { chunkRows: options.chunkRows } : {}),
+      onProgress: () => progress({ phase, done: csv.bytesRead(), total: csv.size, rows: summary.lues }),
+    },
+  )
+  progress({ phase, done: csv.size, total: csv.size, rows: summary.lues })
+  return summary
+}
+
+const INSERT_COLUMNS = ESTABLISHMENT_COLUMNS.join(', ')
+
+/** The new establishments, from the staging tables; the last row of a duplicated key wins. */
+function buildSql(target: string, withPositions: boolean): string {
+  const position = withPositions
+    ? `CASE WHEN NOT e.diffusion_partielle THEN g.lon END, CASE WHEN NOT e.diffusion_partielle THEN g.lat END`
+    : 'NULL, NULL'
+  return `INSERT INTO ${target} (${INSERT_COLUMNS})
+    SELECT DISTINCT ON (e.siret)
+           e.siret, e.siren, u.entreprise, e.enseigne, coalesce(e.denomination_usuelle, u.denomination_usuelle),
+           e.adresse, e.code_postal, e.code_commune, e.libelle_commune, coalesce(ne.code, nu.code),
+           e.tranche_effectif, NULL, NULL, ${position}, e.date_creation, u.categorie_juridique,
+           e.etat_administratif
+      FROM ${STAGING.etablissements} e
+      JOIN ${STAGING.unitesLegales} u ON u.siren = e.siren
+      LEFT JOIN naf ne ON ne.code = e.code_naf
+      LEFT JOIN naf nu ON nu.code = u.code_naf
+      ${withPositions ? `LEFT JOIN ${STAGING.geolocalisation} g ON g.siret = e.siret` : ''}
+     WHERE coalesce(ne.code, nu.code) IS NOT NULL
+     ORDER BY e.siret, e.ligne DESC, u.ligne DESC${withPositions ? ', g.ligne DESC NULLS LAST' : ''}`
+}
+
+export async function importSirene(db: pg.Pool, options: SireneImportOptions): Promise<SireneImportSummary> {
+  const started = performance.now()
+  const progress = options.onProgress ?? (() => {})
+  const ref = referenceData()
+  const communes = communeResolver(ref.communes, formerCommuneCodes())
+  const filter = {
+    onlyActive: options.onlyActive ?? false,
+    departements: options.departements?.length ? new Set(options.departements) : null,
+  }
+  const dependents = await dependentsOf(db, 'etablissement')
+  if (dependents.length > 0)
+    throw new Error(
+      `table etablissement cannot be replaced while other objects depend on it: ${dependents.join(', ')}`,
+    )
+
+  const client = await db.connect()
+  const fichiers: SireneImportSummary['fichiers'] = {}
+  try {
+    await dropStagingTables(client)
+    fichiers.unitesLegales = await stageFile(
+      client,
+      'unitesLegales',
+      options.unitesLegales,
+      (header) => {
+        const at = indexColumns('unitesLegales', header, options.unitesLegales)
+        return (row) => {
+          const u = mapLegalUnitRow(row, at)
+          return typeof u === 'string'
+            ? u
+            : [u.siren, u.entreprise, u.denominationUsuelle, u.categorieJuridique, u.codeNaf]
+        }
+      },
+      options,
+      'unites-legales',
+    )
+    fichiers.etablissements = await stageFile(
+      client,
+      'etablissements',
+      options.etablissements,
+      (header) => {
+        const at = indexColumns('etablissements', header, options.etablissements)
+        return (row) => {
+          const e = mapEstablishmentRow(row, at, communes, filter)
+          return typeof e === 'string'
+            ? e
+            : [
+                e.siret,
+                e.siren,
+                e.diffusionPartielle,
+                e.enseigne,
+                e.denominationUsuelle,
+                e.adresse,
+                e.codePostal,
+                e.codeCommune,
+                e.libelleCommune,
+                e.codeNaf,
+                e.trancheEffectif,
+                e.dateCreation,
+                e.etatAdministratif,
+                e.communeChanged,
+              ]
+        }
+      },
+      options,
+      'etablissements',
+    )
+    if (options.geolocalisation) {
+      fichiers.geolocalisation = await stageFile(
+        client,
+        'geolocalisation',
+        options.geolocalisation,
+        (header) => {
+          const at = indexColumns('geolocalisation', header, options.geolocalisation!)
+          return (row) => {
+            const g = mapGeolocationRow(row, at)
+            return typeof g === 'string' ? g : [g.siret, g.lon, g.lat]
+          }
+        },
+        options,
+        'geolocalisation',
+      )
+    }
+
+    progress({ phase: 'construction', done: 0, total: 1 })
+    await client.query('BEGIN')
+    // Room for the sort of the join and for the index builds (this transaction only).
+    await client.query(`SET LOCAL work_mem = '128MB'`)
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`)
+    const swap = await prepareTableSwap(client, 'etablissement')
+    const inserted = (await client.query(buildSql(swap.next, Boolean(options.geolocalisation)))).rowCount ?? 0
+    progress({ phase: 'construction', done: 1, total: 1 })
+    const { rows: counts } = await client.query<{
+      distincts: number
+      sans_unite: number
+      avec_position: number
+      partielle: number
+      renumerotees: number
+    }>(
+      `SELECT (SELECT count(DISTINCT siret) FROM ${STAGING.etablissements})::int AS distincts,
+              (SELECT count(DISTINCT e.siret) FROM ${STAGING.etablissements} e
+                WHERE NOT EXISTS (SELECT 1 FROM ${STAGING.unitesLegales} u WHERE u.siren = e.siren))::int AS sans_unite,
+              (SELECT count(lon) FROM ${swap.next})::int AS avec_position,
+              (SELECT count(*) FROM ${swap.next} n WHERE EXISTS (SELECT 1 FROM ${STAGING.etablissements} e
+                WHERE e.siret = n.siret AND e.diffusion_partielle))::int AS partielle,
+              (SELECT count(DISTINCT siret) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
+    )
+    const c = counts[0]!
+    progress({ phase: 'index', done: 0, total: 1 })
+    await swap.buildIndexes()
+    await swap.swap()
+    const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
+    await recordDataInfo(client, {
+      source: 'sirene',
+      mise_a_jour: new Date().toISOString(),
+      etablissements: inserted,
+      locaux: locaux[0]!.n,
+    })
+    await client.query('COMMIT')
+    progress({ phase: 'index', done: 1, total: 1 })
+    await client.query('ANALYZE etablissement')
+    await dropStagingTables(client)
+
+    const staged = fichiers.etablissements.retenues
+    const ecartes: Record<string, number> = {}
+    const add = (reason: string, n: number) => {
+      if (n > 0) ecartes[reason] = n
+    }
+    add('doublon (même SIRET)', staged - c.distincts)
+    add('unité légale absente du fichier', c.sans_unite)
+    add('activité inconnue ou hors NAF rév. 2', c.distincts - c.sans_unite - inserted)
+    return {
+      fichiers,
+      etablissements: inserted,
+      ecartes,
+      avecPosition: c.avec_position,
+      diffusionPartielle: c.partielle,
+      communesRenumerotees: c.renumerotees,
+      milliseconds: Math.round(performance.now() - started),
+    }
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    await dropStagingTables(client).catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
