@@ -105,47 +105,94 @@ export interface CsvRows {
   size: number
 }
 
+/** Rows parsed ahead of the consumer before the file is paused (memory bound). */
+const QUEUE_HIGH = 50_000
+
 /**
  * Streams the rows of a SIRENE CSV file (RFC 4180: quotes, separators and line breaks inside
- * fields). A row whose field count differs from the header's means a corrupt or truncated file:
- * iteration throws, naming the line.
+ * fields). A row whose field count differs from the header's, or an unterminated quote, means a
+ * corrupt or truncated file: iteration throws, naming the record.
+ *
+ * Papaparse parses whole chunks of the file (its fastest mode); backpressure pauses the file
+ * stream itself between chunks, never the parser in the middle of one.
  */
 export async function readCsvRows(file: string): Promise<CsvRows> {
   const source = await openSourceFile(file)
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
+  // Decode UTF-8 across chunk boundaries (a character may straddle two chunks).
+  source.stream.setEncoding('utf8')
+  let queue: string[][] = []
+  let failure: Error | null = null
+  let finished = false
+  let wake: (() => void) | null = null
+  const notify = () => {
+    const w = wake
+    wake = null
+    w?.()
+  }
+  const fail = (error: Error) => {
+    failure ??= error
+    notify()
+  }
+  source.stream.on('error', fail)
+  Papa.parse(source.stream, {
     delimiter: (chunk: string) => sniffDelimiter(chunk),
     skipEmptyLines: true,
+    chunk(results: Papa.ParseResult<unknown>) {
+      const quoteError = results.errors.find((e) => e.type === 'Quotes')
+      if (quoteError) fail(new SireneFileError(`${file}: corrupt file (${quoteError.message})`))
+      for (const row of results.data) {
+        if (!Array.isArray(row)) continue
+        queue.push(row as string[])
+      }
+      if (queue.length >= QUEUE_HIGH) source.stream.pause()
+      notify()
+    },
+    complete() {
+      finished = true
+      notify()
+    },
+    error(error: Error) {
+      fail(error)
+    },
   })
-  source.stream.on('error', (error) => parser.destroy(error))
-  source.stream.pipe(parser)
-  const iterator: AsyncIterator<unknown> = parser[Symbol.asyncIterator]()
-  const asRow = (value: unknown): string[] => {
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
-      throw new SireneFileError(`${file}: unreadable CSV`)
-    return value
+  let at = 0
+  const next = async (): Promise<string[] | null> => {
+    for (;;) {
+      if (failure) throw failure
+      if (at < queue.length) return queue[at++]!
+      if (at > 0) {
+        queue = []
+        at = 0
+      }
+      if (finished) return null
+      if (source.stream.isPaused()) source.stream.resume()
+      await new Promise<void>((resolve) => {
+        wake = resolve
+      })
+    }
   }
-  const first = await iterator.next()
-  if (first.done) throw new SireneFileError(`${file}: empty file`)
-  const header = asRow(first.value)
+  const header = await next().catch((error: unknown) => {
+    source.stream.destroy()
+    throw error
+  })
+  if (!header) throw new SireneFileError(`${file}: empty file`)
   async function* rows(): AsyncGenerator<string[]> {
     let record = 1
     try {
       for (;;) {
-        const next = await iterator.next()
-        if (next.done) return
+        const row = await next()
+        if (row === null) return
         record++
-        const row = next.value
-        if (!Array.isArray(row) || row.length !== header.length) {
+        if (row.length !== header!.length) {
           throw new SireneFileError(
-            `${file}: corrupt record ${record} (${Array.isArray(row) ? row.length : 0} fields where the header has ${header.length})`,
+            `${file}: corrupt record ${record} (${row.length} fields where the header has ${header!.length})`,
           )
         }
-        yield row as string[]
+        yield row
       }
     } finally {
       // Stopped early (error, interruption): release the file.
       source.stream.destroy()
-      parser.destroy()
     }
   }
   return { header, rows: rows(), bytesRead: source.bytesRead, size: source.size }
