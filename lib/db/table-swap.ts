@@ -58,56 +58,64 @@ export async function dependentsOf(client: pg.PoolClient | pg.Pool, table: strin
 export interface TableSwap {
   /** Name of the sibling table to fill. */
   next: string
-  /** Creates the live table's indexes and constraints on the sibling (call once it is loaded). */
-  buildIndexes(onIndex?: (name: string) => void): Promise<void>
-  /** Drops the live table and puts the sibling in its place (in the caller's transaction). */
-  swap(): Promise<void>
+  /**
+   * Statements creating the live table's constraints and indexes on the sibling, to run once it is
+   * loaded (independent of each other: they may run concurrently on several connections).
+   */
+  indexStatements: string[]
+  /** Drops the live table and puts the sibling in its place (run it in the caller's transaction). */
+  swap(client: pg.PoolClient): Promise<void>
 }
 
 /**
- * Creates `<table>_next` shaped like `table`, in the caller's transaction. Everything happens on
- * `client`; the caller commits (or rolls back) around the whole replacement.
+ * Creates `<table>_next` shaped like `table` (columns, defaults, generated columns, checks; no
+ * indexes yet) and says how to finish and swap it. Nobody reads the sibling, so it can be filled
+ * by several connections at once.
  */
-export async function prepareTableSwap(client: pg.PoolClient, table: string): Promise<TableSwap> {
+export async function prepareTableSwap(db: pg.Pool | pg.PoolClient, table: string): Promise<TableSwap> {
   if (!IDENT.test(table)) throw new Error(`Not a plain SQL identifier: ${table}`)
   const next = `${table}_next`
-  const dependents = await dependentsOf(client, table)
-  if (dependents.length > 0) {
-    throw new Error(
-      `table ${table} cannot be replaced while other objects depend on it: ${dependents.join(', ')}`,
+  const client = 'release' in db ? db : await db.connect()
+  try {
+    const dependents = await dependentsOf(client, table)
+    if (dependents.length > 0) {
+      throw new Error(
+        `table ${table} cannot be replaced while other objects depend on it: ${dependents.join(', ')}`,
+      )
+    }
+    const shape = await tableShape(client, table)
+    await client.query(`DROP TABLE IF EXISTS ${next}`)
+    await client.query(`CREATE TABLE ${next} (LIKE ${table} INCLUDING ALL EXCLUDING INDEXES)`)
+    const temporary = (name: string) => quoteIdent(`${name}__next`.slice(0, 63))
+    const onTable = new RegExp(
+      `^(CREATE (?:UNIQUE )?INDEX )(\\S+)( ON (?:ONLY )?(?:\\S+\\.)?)${table}( USING .*)$`,
     )
-  }
-  const shape = await tableShape(client, table)
-  await client.query(`DROP TABLE IF EXISTS ${next}`)
-  await client.query(`CREATE TABLE ${next} (LIKE ${table} INCLUDING ALL EXCLUDING INDEXES)`)
-  const temporary = (name: string) => quoteIdent(`${name}__next`.slice(0, 63))
-  const onTable = new RegExp(
-    `^(CREATE (?:UNIQUE )?INDEX )(\\S+)( ON (?:ONLY )?(?:\\S+\\.)?)${table}( USING .*)$`,
-  )
-  return {
-    next,
-    async buildIndexes(onIndex) {
-      for (const c of shape.constraints) {
-        onIndex?.(c.name)
-        await client.query(`ALTER TABLE ${next} ADD CONSTRAINT ${temporary(c.name)} ${c.definition}`)
-      }
-      for (const index of shape.indexes) {
+    const indexStatements = [
+      ...shape.constraints.map(
+        (c) => `ALTER TABLE ${next} ADD CONSTRAINT ${temporary(c.name)} ${c.definition}`,
+      ),
+      ...shape.indexes.map((index) => {
         const match = onTable.exec(index.definition)
         if (!match) throw new Error(`Unexpected index definition: ${index.definition}`)
-        onIndex?.(index.name)
-        await client.query(`${match[1]}${temporary(index.name)}${match[3]}${next}${match[4]}`)
-      }
-    },
-    async swap() {
-      await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`)
-      await client.query(`DROP TABLE ${table}`)
-      await client.query(`ALTER TABLE ${next} RENAME TO ${table}`)
-      for (const c of shape.constraints)
-        await client.query(
-          `ALTER TABLE ${table} RENAME CONSTRAINT ${temporary(c.name)} TO ${quoteIdent(c.name)}`,
-        )
-      for (const index of shape.indexes)
-        await client.query(`ALTER INDEX ${temporary(index.name)} RENAME TO ${quoteIdent(index.name)}`)
-    },
+        return `${match[1]}${temporary(index.name)}${match[3]}${next}${match[4]}`
+      }),
+    ]
+    return {
+      next,
+      indexStatements,
+      async swap(tx) {
+        await tx.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`)
+        await tx.query(`DROP TABLE ${table}`)
+        await tx.query(`ALTER TABLE ${next} RENAME TO ${table}`)
+        for (const c of shape.constraints)
+          await tx.query(
+            `ALTER TABLE ${table} RENAME CONSTRAINT ${temporary(c.name)} TO ${quoteIdent(c.name)}`,
+          )
+        for (const index of shape.indexes)
+          await tx.query(`ALTER INDEX ${temporary(index.name)} RENAME TO ${quoteIdent(index.name)}`)
+      },
+    }
+  } finally {
+    if (client !== db) (client as pg.PoolClient).release()
   }
 }

@@ -2,14 +2,18 @@
 //
 //   1. Each file is streamed, mapped row by row and loaded through COPY into its own staging table
 //      (legal units, establishments, positions): memory stays flat whatever the size of the files.
-//   2. One transaction builds the new table from the staging tables (legal units joined on SIREN,
-//      positions on SIRET, NAF codes checked against the nomenclature, duplicates removed), creates
-//      its indexes and swaps it in place of the served one, then records the data info of GET /.
+//   2. Duplicated keys are removed (the last row of the file wins), then the new table is built
+//      beside the served one (legal units joined on SIREN, positions on SIRET, NAF codes checked
+//      against the nomenclature), by several connections at once, and given its indexes.
+//   3. One short transaction swaps it in place of the served table and records the data info of
+//      GET /.
 //
 // Until that transaction commits, the previous establishments stay served; any failure (missing
 // file, corrupt row, interruption) leaves them untouched. A re-run starts from scratch and gives the
 // same result: the staging tables are rebuilt each time.
+import os from 'node:os'
 import type pg from 'pg'
+import { runConcurrently } from '../db/concurrent'
 import { copyRows, type CopyValue } from '../db/copy'
 import { dependentsOf, prepareTableSwap } from '../db/table-swap'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
@@ -161,14 +165,18 @@ async function stageFile<K extends SireneFileKind>(
 
 const INSERT_COLUMNS = ESTABLISHMENT_COLUMNS.join(', ')
 
-/** The new establishments, from the staging tables; the last row of a duplicated key wins. */
-function buildSql(target: string, withPositions: boolean): string {
+/**
+ * The new establishments from the staging tables (deduplicated), in `parts` independent slices
+ * (by a hash of the SIRET) that several connections can insert at once.
+ */
+function buildStatements(target: string, withPositions: boolean, parts: number): string[] {
   const position = withPositions
     ? `CASE WHEN NOT e.diffusion_partielle THEN g.lon END, CASE WHEN NOT e.diffusion_partielle THEN g.lat END`
     : 'NULL, NULL'
-  return `INSERT INTO ${target} (${INSERT_COLUMNS})
-    SELECT DISTINCT ON (e.siret)
-           e.siret, e.siren, u.entreprise, e.enseigne, coalesce(e.denomination_usuelle, u.denomination_usuelle),
+  return Array.from(
+    { length: parts },
+    (_, part) => `INSERT INTO ${target} (${INSERT_COLUMNS})
+    SELECT e.siret, e.siren, u.entreprise, e.enseigne, coalesce(e.denomination_usuelle, u.denomination_usuelle),
            e.adresse, e.code_postal, e.code_commune, e.libelle_commune, coalesce(ne.code, nu.code),
            e.tranche_effectif, NULL, NULL, ${position}, e.date_creation, u.categorie_juridique,
            e.etat_administratif
@@ -178,8 +186,21 @@ function buildSql(target: string, withPositions: boolean): string {
       LEFT JOIN naf nu ON nu.code = u.code_naf
       ${withPositions ? `LEFT JOIN ${STAGING.geolocalisation} g ON g.siret = e.siret` : ''}
      WHERE coalesce(ne.code, nu.code) IS NOT NULL
-     ORDER BY e.siret, e.ligne DESC, u.ligne DESC${withPositions ? ', g.ligne DESC NULLS LAST' : ''}`
+       ${parts > 1 ? `AND (hashtext(e.siret) & 2147483647) % ${parts} = ${part}` : ''}`,
+  )
 }
+
+/** Keeps the last row of each key of a staging table; returns how many were removed. */
+async function removeDuplicates(db: pg.Pool | pg.PoolClient, table: string, key: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM ${table} a USING ${table} b WHERE a.${key} = b.${key} AND a.ligne < b.ligne`,
+  )
+  return rowCount ?? 0
+}
+
+/** Connections used to build the new table (each a backend, so a core, on PostgreSQL). */
+const PARALLELISM = Math.max(1, Math.min(os.availableParallelism(), 4))
+const BUILD_SETTINGS = { work_mem: '64MB', maintenance_work_mem: '256MB' }
 
 export async function importSirene(db: pg.Pool, options: SireneImportOptions): Promise<SireneImportSummary> {
   const started = performance.now()
@@ -264,14 +285,19 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       )
     }
 
-    progress({ phase: 'construction', done: 0, total: 1 })
-    await client.query('BEGIN')
-    // Room for the sort of the join and for the index builds (this transaction only).
-    await client.query(`SET LOCAL work_mem = '128MB'`)
-    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`)
+    progress({ phase: 'construction', done: 0, total: PARALLELISM + 1 })
+    const doublons = await removeDuplicates(client, STAGING.etablissements, 'siret')
+    await removeDuplicates(client, STAGING.unitesLegales, 'siren')
+    if (options.geolocalisation) await removeDuplicates(client, STAGING.geolocalisation, 'siret')
+    progress({ phase: 'construction', done: 1, total: PARALLELISM + 1 })
     const swap = await prepareTableSwap(client, 'etablissement')
-    const inserted = (await client.query(buildSql(swap.next, Boolean(options.geolocalisation)))).rowCount ?? 0
-    progress({ phase: 'construction', done: 1, total: 1 })
+    const inserted = (
+      await runConcurrently(db, buildStatements(swap.next, Boolean(options.geolocalisation), PARALLELISM), {
+        connections: PARALLELISM,
+        settings: BUILD_SETTINGS,
+        onDone: (done) => progress({ phase: 'construction', done: done + 1, total: PARALLELISM + 1 }),
+      })
+    ).reduce((a, b) => a + b, 0)
     const { rows: counts } = await client.query<{
       distincts: number
       sans_unite: number
@@ -279,19 +305,24 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       partielle: number
       renumerotees: number
     }>(
-      `SELECT (SELECT count(DISTINCT siret) FROM ${STAGING.etablissements})::int AS distincts,
-              (SELECT count(DISTINCT e.siret) FROM ${STAGING.etablissements} e
+      `SELECT (SELECT count(*) FROM ${STAGING.etablissements})::int AS distincts,
+              (SELECT count(*) FROM ${STAGING.etablissements} e
                 WHERE NOT EXISTS (SELECT 1 FROM ${STAGING.unitesLegales} u WHERE u.siren = e.siren))::int AS sans_unite,
               (SELECT count(lon) FROM ${swap.next})::int AS avec_position,
               (SELECT count(*) FROM ${swap.next} n WHERE EXISTS (SELECT 1 FROM ${STAGING.etablissements} e
                 WHERE e.siret = n.siret AND e.diffusion_partielle))::int AS partielle,
-              (SELECT count(DISTINCT siret) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
+              (SELECT count(*) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
     )
     const c = counts[0]!
-    progress({ phase: 'index', done: 0, total: 1 })
-    await swap.buildIndexes()
-    await swap.swap()
+    progress({ phase: 'index', done: 0, total: swap.indexStatements.length })
+    await runConcurrently(db, swap.indexStatements, {
+      connections: PARALLELISM,
+      settings: BUILD_SETTINGS,
+      onDone: (done, total) => progress({ phase: 'index', done, total }),
+    })
     const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
+    await client.query('BEGIN')
+    await swap.swap(client)
     await recordDataInfo(client, {
       source: 'sirene',
       mise_a_jour: new Date().toISOString(),
@@ -299,16 +330,14 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       locaux: locaux[0]!.n,
     })
     await client.query('COMMIT')
-    progress({ phase: 'index', done: 1, total: 1 })
     await client.query('ANALYZE etablissement')
     await dropStagingTables(client)
 
-    const staged = fichiers.etablissements.retenues
     const ecartes: Record<string, number> = {}
     const add = (reason: string, n: number) => {
       if (n > 0) ecartes[reason] = n
     }
-    add('doublon (même SIRET)', staged - c.distincts)
+    add('doublon (même SIRET)', doublons)
     add('unité légale absente du fichier', c.sans_unite)
     add('activité inconnue ou hors NAF rév. 2', c.distincts - c.sans_unite - inserted)
     return {
