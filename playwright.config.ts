@@ -30,6 +30,13 @@ export default defineConfig({
   projects: [
     { name: 'api-embedded', testDir: 'e2e/api', use: { baseURL: baseUrl('embedded') } },
     { name: 'api-postgres', testDir: 'e2e/api', use: { baseURL: baseUrl('postgres') } },
+    // Commands that replace the served data run once the specs that read it are done.
+    ...(Object.keys(SERVERS) as Engine[]).map((engine) => ({
+      name: `import-${engine}`,
+      testDir: 'e2e/import',
+      use: { baseURL: baseUrl(engine) },
+      dependencies: ['api-embedded', 'api-postgres', 'browser'],
+    })),
     {
       name: 'browser',
       testDir: 'e2e/journeys',
