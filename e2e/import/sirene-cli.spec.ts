@@ -103,7 +103,7 @@ test('a corrupt file fails the command and the previous data stays served', asyn
     runCli(testInfo, importArgs({ ...FIXTURES, etablissements: corruptEstablishments(dir) })),
   )
   expect(code).toBe(1)
-  expect(stderr).toMatch(/corrupt record \d+/)
+  expect(stderr).toMatch(/StockEtablissement_corrompu\.csv: corrupt/)
   expect(await served(request)).toEqual(before)
 })
 
