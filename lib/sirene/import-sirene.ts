@@ -1,7 +1,8 @@
 // Imports INSEE's SIRENE stock files into table etablissement, replacing what it held.
 //
 //   1. Each file is streamed, mapped row by row and loaded through COPY into its own staging table
-//      (legal units, establishments, positions): memory stays flat whatever the size of the files.
+//      (legal units, establishments, positions), the three at once (two in worker threads): memory
+//      stays flat whatever the size of the files.
 //   2. Duplicated keys are removed (the last row of the file wins), then the new table is built
 //      beside the served one (legal units joined on SIREN, positions on SIRET, NAF codes checked
 //      against the nomenclature), by several connections at once, and given its indexes.
@@ -14,17 +15,25 @@
 import os from 'node:os'
 import type pg from 'pg'
 import { runConcurrently } from '../db/concurrent'
-import { copyRows, type CopyValue } from '../db/copy'
 import { dependentsOf, prepareTableSwap } from '../db/table-swap'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
 import { recordDataInfo } from '../seed/seed-database'
 import { referenceData } from '../territory/reference-data'
 import { communeResolver, formerCommuneCodes } from './commune-codes'
 import { mapEstablishmentRow } from './establishment-row'
-import { mapGeolocationRow } from './geolocation'
 import { indexColumns, type SireneFileKind } from './layout'
-import { mapLegalUnitRow } from './legal-unit'
-import { readCsvRows } from './source-file'
+import {
+  createStagingTables,
+  dropStagingTables,
+  STAGING,
+  stageFile,
+  type FileProgress,
+  type FileSummary,
+} from './stage-file'
+import { stageInWorker } from './stage-in-worker'
+
+export type { FileSummary }
+export { dropStagingTables }
 
 export interface SireneFiles {
   etablissements: string
@@ -42,23 +51,16 @@ export interface SireneImportOptions extends SireneFiles {
   chunkRows?: number
 }
 
-export type SireneImportPhase =
-  'unites-legales' | 'etablissements' | 'geolocalisation' | 'construction' | 'index'
+/** Reading the files (all three at once), building the new table, creating its indexes. */
+export type SireneImportPhase = 'fichiers' | 'construction' | 'index'
 
 export interface SireneImportProgress {
   phase: SireneImportPhase
-  /** Bytes read from the file (file phases) or steps done. */
+  /** Bytes read from the files (reading phase) or steps done. */
   done: number
   total: number
-  /** Rows read so far (file phases). */
+  /** Rows read so far (reading phase). */
   rows?: number
-}
-
-export interface FileSummary {
-  fichier: string
-  lues: number
-  retenues: number
-  ignorees: Record<string, number>
 }
 
 export interface SireneImportSummary {
@@ -71,96 +73,6 @@ export interface SireneImportSummary {
   diffusionPartielle: number
   communesRenumerotees: number
   milliseconds: number
-}
-
-const STAGING = {
-  unitesLegales: 'sirene_import_unite_legale',
-  etablissements: 'sirene_import_etablissement',
-  geolocalisation: 'sirene_import_geolocalisation',
-} as const
-
-const STAGING_DDL = {
-  unitesLegales: `CREATE UNLOGGED TABLE ${STAGING.unitesLegales} (
-    ligne bigint NOT NULL, siren text NOT NULL, entreprise text NOT NULL, denomination_usuelle text,
-    categorie_juridique text, code_naf text)`,
-  etablissements: `CREATE UNLOGGED TABLE ${STAGING.etablissements} (
-    ligne bigint NOT NULL, siret text NOT NULL, siren text NOT NULL, diffusion_partielle boolean NOT NULL,
-    enseigne text NOT NULL, denomination_usuelle text, adresse text NOT NULL, code_postal text,
-    code_commune text NOT NULL, libelle_commune text NOT NULL, code_naf text,
-    tranche_effectif text NOT NULL, date_creation date, etat_administratif text NOT NULL,
-    commune_renumerotee boolean NOT NULL)`,
-  geolocalisation: `CREATE UNLOGGED TABLE ${STAGING.geolocalisation} (
-    ligne bigint NOT NULL, siret text NOT NULL, lon double precision NOT NULL, lat double precision NOT NULL)`,
-} as const
-
-const STAGING_COLUMNS = {
-  unitesLegales: ['ligne', 'siren', 'entreprise', 'denomination_usuelle', 'categorie_juridique', 'code_naf'],
-  etablissements: [
-    'ligne',
-    'siret',
-    'siren',
-    'diffusion_partielle',
-    'enseigne',
-    'denomination_usuelle',
-    'adresse',
-    'code_postal',
-    'code_commune',
-    'libelle_commune',
-    'code_naf',
-    'tranche_effectif',
-    'date_creation',
-    'etat_administratif',
-    'commune_renumerotee',
-  ],
-  geolocalisation: ['ligne', 'siret', 'lon', 'lat'],
-} as const
-
-/** Staging tables left by an interrupted run are dropped before and after every import. */
-export async function dropStagingTables(db: pg.Pool | pg.PoolClient): Promise<void> {
-  await db.query(`DROP TABLE IF EXISTS ${Object.values(STAGING).join(', ')}, etablissement_next`)
-}
-
-type Mapper = (row: string[]) => readonly CopyValue[] | string
-
-/** Streams one file through its row mapper into its staging table. */
-async function stageFile<K extends SireneFileKind>(
-  client: pg.PoolClient,
-  kind: K,
-  file: string,
-  mapperFor: (header: string[]) => Mapper,
-  options: Pick<SireneImportOptions, 'onProgress' | 'chunkRows'>,
-  phase: SireneImportPhase,
-): Promise<FileSummary> {
-  const csv = await readCsvRows(file)
-  indexColumns(kind, csv.header, file)
-  const map = mapperFor(csv.header)
-  const summary: FileSummary = { fichier: file, lues: 0, retenues: 0, ignorees: {} }
-  const progress = options.onProgress ?? (() => {})
-  await client.query(STAGING_DDL[kind])
-  progress({ phase, done: 0, total: csv.size, rows: 0 })
-  await copyRows(
-    client,
-    STAGING[kind],
-    STAGING_COLUMNS[kind],
-    (async function* () {
-      for await (const row of csv.rows) {
-        summary.lues++
-        const mapped = map(row)
-        if (typeof mapped === 'string') {
-          summary.ignorees[mapped] = (summary.ignorees[mapped] ?? 0) + 1
-          continue
-        }
-        summary.retenues++
-        yield [summary.lues, ...mapped]
-      }
-    })(),
-    {
-      ...(options.chunkRows ? { chunkRows: options.chunkRows } : {}),
-      onProgress: () => progress({ phase, done: csv.bytesRead(), total: csv.size, rows: summary.lues }),
-    },
-  )
-  progress({ phase, done: csv.size, total: csv.size, rows: summary.lues })
-  return summary
 }
 
 const INSERT_COLUMNS = ESTABLISHMENT_COLUMNS.join(', ')
@@ -221,28 +133,46 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
   const fichiers: SireneImportSummary['fichiers'] = {}
   try {
     await dropStagingTables(client)
-    fichiers.unitesLegales = await stageFile(
-      client,
-      'unitesLegales',
-      options.unitesLegales,
-      (header) => {
-        const at = indexColumns('unitesLegales', header, options.unitesLegales)
-        return (row) => {
-          const u = mapLegalUnitRow(row, at)
-          return typeof u === 'string'
-            ? u
-            : [u.siren, u.entreprise, u.denominationUsuelle, u.categorieJuridique, u.codeNaf]
+    const kinds: SireneFileKind[] = ['unitesLegales', 'etablissements']
+    if (options.geolocalisation) kinds.push('geolocalisation')
+    await createStagingTables(client, kinds)
+
+    // The three files are read at once: legal units and positions in worker threads, the
+    // establishments (which need the reference communes) here. One bar follows all three.
+    const read = new Map<SireneFileKind, { bytes: number; size: number; rows: number }>()
+    const fileProgress =
+      (kind: SireneFileKind): FileProgress =>
+      (bytes, size, rows) => {
+        read.set(kind, { bytes, size, rows })
+        let done = 0
+        let total = 0
+        let count = 0
+        for (const f of read.values()) {
+          done += f.bytes
+          total += f.size
+          count += f.rows
         }
-      },
-      options,
-      'unites-legales',
-    )
-    fichiers.etablissements = await stageFile(
+        if (read.size === kinds.length) progress({ phase: 'fichiers', done, total, rows: count })
+      }
+    const workers = [
+      stageInWorker('unitesLegales', options.unitesLegales, fileProgress('unitesLegales'), options.chunkRows),
+    ]
+    if (options.geolocalisation)
+      workers.push(
+        stageInWorker(
+          'geolocalisation',
+          options.geolocalisation,
+          fileProgress('geolocalisation'),
+          options.chunkRows,
+        ),
+      )
+    const abort = new AbortController()
+    const staging = stageFile(
       client,
       'etablissements',
       options.etablissements,
-      (header) => {
-        const at = indexColumns('etablissements', header, options.etablissements)
+      (header, file) => {
+        const at = indexColumns('etablissements', header, file)
         return (row) => {
           const e = mapEstablishmentRow(row, at, communes, filter)
           return typeof e === 'string'
@@ -265,26 +195,25 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
               ]
         }
       },
-      options,
-      'etablissements',
+      fileProgress('etablissements'),
+      options.chunkRows,
+      abort.signal,
     )
-    if (options.geolocalisation) {
-      fichiers.geolocalisation = await stageFile(
-        client,
-        'geolocalisation',
-        options.geolocalisation,
-        (header) => {
-          const at = indexColumns('geolocalisation', header, options.geolocalisation!)
-          return (row) => {
-            const g = mapGeolocationRow(row, at)
-            return typeof g === 'string' ? g : [g.siret, g.lon, g.lat]
-          }
-        },
-        options,
-        'geolocalisation',
-      )
+    try {
+      const [etablissements, unitesLegales, geolocalisation] = await Promise.all([
+        staging,
+        ...workers.map((w) => w.done),
+      ])
+      fichiers.unitesLegales = unitesLegales
+      fichiers.etablissements = etablissements
+      if (geolocalisation) fichiers.geolocalisation = geolocalisation
+    } catch (error) {
+      // Stop the other readers before the staging tables are dropped.
+      abort.abort()
+      await Promise.all(workers.map((w) => w.stop()))
+      await staging.catch(() => {})
+      throw error
     }
-
     progress({ phase: 'construction', done: 0, total: PARALLELISM + 1 })
     const doublons = await removeDuplicates(client, STAGING.etablissements, 'siret')
     await removeDuplicates(client, STAGING.unitesLegales, 'siren')
