@@ -58,7 +58,13 @@ describe.skipIf(engineSkipped)(`importSirene on ${testEngine}`, () => {
   it('imports the fixture files (plain, .zip and .gz) with every pitfall handled', async () => {
     const phases = new Set<string>()
     const summary = await importSirene(pool(), { ...files, onProgress: (e) => phases.add(e.phase) })
-    expect([...phases]).toEqual(['fichiers', 'construction', 'index'])
+    expect([...phases]).toEqual([
+      'unites-legales',
+      'etablissements',
+      'geolocalisation',
+      'construction',
+      'index',
+    ])
     expect(summary).toMatchObject({
       etablissements: 13,
       avecPosition: 8,

@@ -1,8 +1,7 @@
 // Imports INSEE's SIRENE stock files into table etablissement, replacing what it held.
 //
 //   1. Each file is streamed, mapped row by row and loaded through COPY into its own staging table
-//      (legal units, establishments, positions), the three at once (two in worker threads): memory
-//      stays flat whatever the size of the files.
+//      (legal units, establishments, positions): memory stays flat whatever the size of the files.
 //   2. Duplicated keys are removed (the last row of the file wins), then the new table is built
 //      beside the served one (legal units joined on SIREN, positions on SIRET, NAF codes checked
 //      against the nomenclature), by several connections at once, and given its indexes.
@@ -25,12 +24,13 @@ import { indexColumns, type SireneFileKind } from './layout'
 import {
   createStagingTables,
   dropStagingTables,
+  geolocationMapper,
+  legalUnitMapper,
   STAGING,
   stageFile,
   type FileProgress,
   type FileSummary,
 } from './stage-file'
-import { stageInWorker } from './stage-in-worker'
 
 export type { FileSummary }
 export { dropStagingTables }
@@ -51,15 +51,16 @@ export interface SireneImportOptions extends SireneFiles {
   chunkRows?: number
 }
 
-/** Reading the files (all three at once), building the new table, creating its indexes. */
-export type SireneImportPhase = 'fichiers' | 'construction' | 'index'
+/** Reading each file, building the new table, creating its indexes. */
+export type SireneImportPhase =
+  'unites-legales' | 'etablissements' | 'geolocalisation' | 'construction' | 'index'
 
 export interface SireneImportProgress {
   phase: SireneImportPhase
-  /** Bytes read from the files (reading phase) or steps done. */
+  /** Bytes read from the file (file phases) or steps done. */
   done: number
   total: number
-  /** Rows read so far (reading phase). */
+  /** Rows read so far (file phases). */
   rows?: number
 }
 
@@ -137,37 +138,19 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     if (options.geolocalisation) kinds.push('geolocalisation')
     await createStagingTables(client, kinds)
 
-    // The three files are read at once: legal units and positions in worker threads, the
-    // establishments (which need the reference communes) here. One bar follows all three.
-    const read = new Map<SireneFileKind, { bytes: number; size: number; rows: number }>()
     const fileProgress =
-      (kind: SireneFileKind): FileProgress =>
-      (bytes, size, rows) => {
-        read.set(kind, { bytes, size, rows })
-        let done = 0
-        let total = 0
-        let count = 0
-        for (const f of read.values()) {
-          done += f.bytes
-          total += f.size
-          count += f.rows
-        }
-        if (read.size === kinds.length) progress({ phase: 'fichiers', done, total, rows: count })
-      }
-    const workers = [
-      stageInWorker('unitesLegales', options.unitesLegales, fileProgress('unitesLegales'), options.chunkRows),
-    ]
-    if (options.geolocalisation)
-      workers.push(
-        stageInWorker(
-          'geolocalisation',
-          options.geolocalisation,
-          fileProgress('geolocalisation'),
-          options.chunkRows,
-        ),
-      )
-    const abort = new AbortController()
-    const staging = stageFile(
+      (phase: SireneImportPhase): FileProgress =>
+      (bytes, size, rows) =>
+        progress({ phase, done: bytes, total: size, rows })
+    fichiers.unitesLegales = await stageFile(
+      client,
+      'unitesLegales',
+      options.unitesLegales,
+      legalUnitMapper,
+      fileProgress('unites-legales'),
+      options.chunkRows,
+    )
+    fichiers.etablissements = await stageFile(
       client,
       'etablissements',
       options.etablissements,
@@ -197,23 +180,18 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       },
       fileProgress('etablissements'),
       options.chunkRows,
-      abort.signal,
     )
-    try {
-      const [etablissements, unitesLegales, geolocalisation] = await Promise.all([
-        staging,
-        ...workers.map((w) => w.done),
-      ])
-      fichiers.unitesLegales = unitesLegales
-      fichiers.etablissements = etablissements
-      if (geolocalisation) fichiers.geolocalisation = geolocalisation
-    } catch (error) {
-      // Stop the other readers before the staging tables are dropped.
-      abort.abort()
-      await Promise.all(workers.map((w) => w.stop()))
-      await staging.catch(() => {})
-      throw error
+    if (options.geolocalisation) {
+      fichiers.geolocalisation = await stageFile(
+        client,
+        'geolocalisation',
+        options.geolocalisation,
+        geolocationMapper,
+        fileProgress('geolocalisation'),
+        options.chunkRows,
+      )
     }
+
     progress({ phase: 'construction', done: 0, total: PARALLELISM + 1 })
     const doublons = await removeDuplicates(client, STAGING.etablissements, 'siret')
     await removeDuplicates(client, STAGING.unitesLegales, 'siren')

@@ -106,7 +106,7 @@ export interface CsvRows {
 }
 
 /** Rows parsed ahead of the consumer before the file is paused (memory bound). */
-const QUEUE_HIGH = 50_000
+const QUEUE_HIGH = 10_000
 
 /**
  * Streams the rows of a SIRENE CSV file (RFC 4180: quotes, separators and line breaks inside

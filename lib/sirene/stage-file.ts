@@ -1,6 +1,5 @@
 // Loading one SIRENE file into its staging table: streamed, mapped row by row, sent through COPY in
-// bounded chunks. Legal units and positions need nothing but their own file, so they can be staged
-// in worker threads (stage-worker.ts) while the establishments are staged on the main thread.
+// bounded chunks (the next chunk is built while the previous one loads).
 import type pg from 'pg'
 import { copyRows, type CopyValue } from '../db/copy'
 import { mapGeolocationRow } from './geolocation'
@@ -94,7 +93,7 @@ export function geolocationMapper(header: string[], file: string): RowMapper {
 /** Progress of one file: bytes of the file read, rows read. */
 export type FileProgress = (bytes: number, size: number, rows: number) => void
 
-/** Streams one file through its row mapper into its (existing) staging table (until `signal` aborts). */
+/** Streams one file through its row mapper into its (existing) staging table. */
 export async function stageFile(
   client: pg.PoolClient,
   kind: SireneFileKind,
@@ -102,7 +101,6 @@ export async function stageFile(
   mapperFor: (header: string[], file: string) => RowMapper,
   onProgress: FileProgress = () => {},
   chunkRows?: number,
-  signal?: AbortSignal,
 ): Promise<FileSummary> {
   const csv = await readCsvRows(file)
   const map = mapperFor(csv.header, file)
@@ -114,7 +112,6 @@ export async function stageFile(
     STAGING_COLUMNS[kind],
     (async function* () {
       for await (const row of csv.rows) {
-        signal?.throwIfAborted()
         summary.lues++
         const mapped = map(row)
         if (typeof mapped === 'string') {
