@@ -63,15 +63,16 @@ export async function copyRows(
     if (chunk.length === 0) return
     const lines = chunk
     chunk = []
-    inFlight = pipeline(Readable.from([lines.join('')]), client.query(copyFrom(statement))).then(
-      () => {
+    // Failures (of the COPY or of onProgress) are kept and thrown at the next flush: the promise
+    // itself never rejects, so nothing is left unhandled while the next chunk is being built.
+    inFlight = pipeline(Readable.from([lines.join('')]), client.query(copyFrom(statement)))
+      .then(() => {
         total += lines.length
         options.onProgress?.(total)
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         failure = error
-      },
-    )
+      })
   }
   for await (const row of rows) {
     chunk.push(csvLine(row))
