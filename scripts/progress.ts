@@ -8,6 +8,8 @@ export interface ProgressEvent {
   done: number
   total: number
   rows?: number
+  /** 'steps' for phases counted in steps (no rate shown). */
+  unit?: 'rows' | 'steps'
 }
 
 export function progressReporter(): {
@@ -18,9 +20,11 @@ export function progressReporter(): {
   let bar: cliProgress.SingleBar | null = null
   let phase = ''
   let lastLog = 0
+  let lastLine = ''
   const started = new Map<string, number>()
   return {
-    update({ phase: next, done, total, rows }) {
+    update({ phase: next, done, total, rows, unit }) {
+      const steps = unit === 'steps'
       if (!started.has(next)) started.set(next, performance.now())
       const seconds = (performance.now() - started.get(next)!) / 1000
       const counted = rows ?? done
@@ -29,9 +33,10 @@ export function progressReporter(): {
         if (next !== phase) {
           bar?.stop()
           const amount = rows === undefined ? '{value}/{total}' : '{rows} rows'
+          const rateText = steps ? 'steps' : '{rate} rows/s'
           bar = new cliProgress.SingleBar(
             {
-              format: `${next.padEnd(15)} [{bar}] {percentage}% | ${amount} | {rate} rows/s | ETA {eta_formatted}`,
+              format: `${next.padEnd(15)} [{bar}] {percentage}% | ${amount} | ${rateText} | ETA {eta_formatted}`,
               stream: process.stderr,
               hideCursor: true,
             },
@@ -45,12 +50,15 @@ export function progressReporter(): {
       }
       // Not a terminal (CI, logs): one line every few seconds and at the end of each phase.
       const now = performance.now()
-      if (next !== phase || done === total || now - lastLog > 3000) {
+      const key = `${next}:${done}`
+      if (key !== lastLine && (next !== phase || done === total || now - lastLog > 3000)) {
+        lastLine = key
         const amount =
           rows === undefined
             ? `${done}/${total}`
             : `${rows} rows (${Math.round((100 * done) / Math.max(total, 1))}%)`
-        console.error(total > 1 || rows !== undefined ? `${next}: ${amount} (${rate} rows/s)` : `${next}…`)
+        const line = steps ? `${next}: ${done}/${total}` : `${next}: ${amount} (${rate} rows/s)`
+        console.error(total > 1 || rows !== undefined ? line : `${next}…`)
         lastLog = now
         phase = next
       }

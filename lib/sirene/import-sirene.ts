@@ -62,6 +62,8 @@ export interface SireneImportProgress {
   total: number
   /** Rows read so far (file phases). */
   rows?: number
+  /** Building phases are counted in steps (statements run). */
+  unit?: 'steps'
 }
 
 export interface SireneImportSummary {
@@ -192,17 +194,18 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       )
     }
 
-    progress({ phase: 'construction', done: 0, total: PARALLELISM + 1 })
+    progress({ phase: 'construction', done: 0, total: PARALLELISM + 1, unit: 'steps' })
     const doublons = await removeDuplicates(client, STAGING.etablissements, 'siret')
     await removeDuplicates(client, STAGING.unitesLegales, 'siren')
     if (options.geolocalisation) await removeDuplicates(client, STAGING.geolocalisation, 'siret')
-    progress({ phase: 'construction', done: 1, total: PARALLELISM + 1 })
+    progress({ phase: 'construction', done: 1, total: PARALLELISM + 1, unit: 'steps' })
     const swap = await prepareTableSwap(client, 'etablissement')
     const inserted = (
       await runConcurrently(db, buildStatements(swap.next, Boolean(options.geolocalisation), PARALLELISM), {
         connections: PARALLELISM,
         settings: BUILD_SETTINGS,
-        onDone: (done) => progress({ phase: 'construction', done: done + 1, total: PARALLELISM + 1 }),
+        onDone: (done) =>
+          progress({ phase: 'construction', done: done + 1, total: PARALLELISM + 1, unit: 'steps' }),
       })
     ).reduce((a, b) => a + b, 0)
     const { rows: counts } = await client.query<{
@@ -221,11 +224,11 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
               (SELECT count(*) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
     )
     const c = counts[0]!
-    progress({ phase: 'index', done: 0, total: swap.indexStatements.length })
+    progress({ phase: 'index', done: 0, total: swap.indexStatements.length, unit: 'steps' })
     await runConcurrently(db, swap.indexStatements, {
       connections: PARALLELISM,
       settings: BUILD_SETTINGS,
-      onDone: (done, total) => progress({ phase: 'index', done, total }),
+      onDone: (done, total) => progress({ phase: 'index', done, total, unit: 'steps' }),
     })
     const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
     await client.query('BEGIN')
