@@ -2,8 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectionConfig } from '../db/connection'
 import { closePool, pool, query } from '../db/pool'
+import { env } from '../env'
 import { seedDatabase } from '../seed/seed-database'
 import { getStatus } from '../status/get-status'
 import { containsPoint } from '../territory/geometry'
@@ -146,6 +149,17 @@ describe.skipIf(engineSkipped)(`importSirene on ${testEngine}`, () => {
   it('gives the same data when run again (plain files this time)', async () => {
     const before = await fingerprint()
     await importSirene(pool(), { ...FIXTURES })
+    expect(await fingerprint()).toBe(before)
+  })
+
+  it('works with a pool of a single connection', async () => {
+    const before = await fingerprint()
+    const single = new pg.Pool({ ...connectionConfig(env()), max: 1 })
+    try {
+      expect((await importSirene(single, { ...FIXTURES })).etablissements).toBe(13)
+    } finally {
+      await single.end()
+    }
     expect(await fingerprint()).toBe(before)
   })
 

@@ -132,7 +132,18 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       `table etablissement cannot be replaced while other objects depend on it: ${dependents.join(', ')}`,
     )
 
-  const client = await db.connect()
+  let client = await db.connect()
+  let held = true
+  // The concurrent steps take their own connections from the pool: this one goes back meanwhile,
+  // so that a pool of any size (DB_POOL_SIZE) is enough.
+  const concurrently = async <T>(work: (connections: number) => Promise<T>): Promise<T> => {
+    client.release()
+    held = false
+    const result = await work(Math.max(1, Math.min(PARALLELISM, db.options.max ?? PARALLELISM)))
+    client = await db.connect()
+    held = true
+    return result
+  }
   const fichiers: SireneImportSummary['fichiers'] = {}
   try {
     await dropStagingTables(client)
@@ -201,12 +212,14 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     progress({ phase: 'construction', done: 1, total: PARALLELISM + 1, unit: 'steps' })
     const swap = await prepareTableSwap(client, 'etablissement')
     const inserted = (
-      await runConcurrently(db, buildStatements(swap.next, Boolean(options.geolocalisation), PARALLELISM), {
-        connections: PARALLELISM,
-        settings: BUILD_SETTINGS,
-        onDone: (done) =>
-          progress({ phase: 'construction', done: done + 1, total: PARALLELISM + 1, unit: 'steps' }),
-      })
+      await concurrently((connections) =>
+        runConcurrently(db, buildStatements(swap.next, Boolean(options.geolocalisation), PARALLELISM), {
+          connections,
+          settings: BUILD_SETTINGS,
+          onDone: (done) =>
+            progress({ phase: 'construction', done: done + 1, total: PARALLELISM + 1, unit: 'steps' }),
+        }),
+      )
     ).reduce((a, b) => a + b, 0)
     const { rows: counts } = await client.query<{
       distincts: number
@@ -225,11 +238,13 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     )
     const c = counts[0]!
     progress({ phase: 'index', done: 0, total: swap.indexStatements.length, unit: 'steps' })
-    await runConcurrently(db, swap.indexStatements, {
-      connections: PARALLELISM,
-      settings: BUILD_SETTINGS,
-      onDone: (done, total) => progress({ phase: 'index', done, total, unit: 'steps' }),
-    })
+    await concurrently((connections) =>
+      runConcurrently(db, swap.indexStatements, {
+        connections,
+        settings: BUILD_SETTINGS,
+        onDone: (done, total) => progress({ phase: 'index', done, total, unit: 'steps' }),
+      }),
+    )
     const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
     await client.query('BEGIN')
     await swap.swap(client)
@@ -260,10 +275,10 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       milliseconds: Math.round(performance.now() - started),
     }
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    await dropStagingTables(client).catch(() => {})
+    if (held) await client.query('ROLLBACK').catch(() => {})
+    await dropStagingTables(held ? client : db).catch(() => {})
     throw error
   } finally {
-    client.release()
+    if (held) client.release()
   }
 }
