@@ -18,7 +18,11 @@ import { E2E_SEED } from '../support/servers'
 
 test.describe.configure({ mode: 'serial' })
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tda-e2e-sirene-'))
+// Created per worker (not at module load: the runner also loads this file to list the tests).
+let dir = ''
+test.beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tda-e2e-sirene-'))
+})
 const IMPORTED = Object.keys(EXPECTED).length
 
 async function served(request: APIRequestContext) {
