@@ -17,6 +17,8 @@ const nextConfig = {
   ],
   // Lint and type checks run in `npm test`, not in every build.
   typescript: { ignoreBuildErrors: true },
+  // forbidden() renders app/forbidden.tsx with status 403 for pages a role may not see.
+  experimental: { authInterrupts: true },
 }
 
 export default nextConfig

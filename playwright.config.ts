@@ -52,5 +52,12 @@ export default defineConfig({
     // Signs the e2e administrator and staff user in once and stores their sessions (e2e/.auth/).
     { name: 'staff-setup', testDir: 'e2e/setup', testMatch: /.*\.setup\.ts$/, use: browser },
     { name: 'browser', testDir: 'e2e/journeys', dependencies: ['staff-setup'], use: browser },
+    // Commands that replace the served data run once the specs that read it are done.
+    ...(Object.keys(SERVERS) as Engine[]).map((engine) => ({
+      name: `import-${engine}`,
+      testDir: 'e2e/import',
+      use: { baseURL: baseUrl(engine) },
+      dependencies: ['api-embedded', 'api-postgres', 'browser'],
+    })),
   ],
 })

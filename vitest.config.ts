@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.db.test.ts'],
           testTimeout: 30_000,
+          // Starting an in-memory PGlite takes seconds on a loaded machine.
+          hookTimeout: 60_000,
         },
       },
       ...(['postgres', 'embedded'] as const).map((engine) => ({

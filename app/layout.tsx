@@ -3,6 +3,7 @@ import { headers } from 'next/headers'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { SignedInUser } from '@/components/auth/signed-in-user'
+import { SiteNav } from '@/components/layout/site-nav'
 import { StatusBanner } from '@/components/status/status-banner'
 import { currentStaffUser } from '@/lib/auth/staff-session'
 import { Providers } from './providers'
@@ -30,6 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link className="site-title" href="/">
               Données territoriales
             </Link>
+            <SiteNav role={user?.role ?? null} />
             <SignedInUser user={user ? { name: user.name, role: user.role } : null} />
           </header>
           <main id="contenu" className="site-main">

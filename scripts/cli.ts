@@ -6,6 +6,7 @@ import { EnvError, loadDotEnv } from '@/lib/env'
 import { registerClientCommands } from './commands/clients'
 import { registerDatasetCommands } from './commands/datasets'
 import { registerDbCommands } from './commands/db'
+import { registerImportCommand } from './commands/import'
 import { registerOAuthCommands } from './commands/oauth'
 import { registerSeedCommand } from './commands/seed'
 import { registerUserCommands } from './commands/users'
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
     .description('Territorial Data API: administration commands')
     .showHelpAfterError()
   registerDbCommands(program)
+  registerImportCommand(program)
   registerSeedCommand(program)
   registerUserCommands(program)
   registerClientCommands(program)

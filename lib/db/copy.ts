@@ -53,18 +53,33 @@ export async function copyRows(
   const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`
   let total = 0
   let chunk: string[] = []
+  // One chunk is sent while the next is being built: producing rows and the engine loading them
+  // overlap, and at most two chunks are ever held.
+  let inFlight: Promise<void> = Promise.resolve()
+  let failure: unknown = null
   const flush = async () => {
+    await inFlight
+    if (failure) throw failure
     if (chunk.length === 0) return
     const lines = chunk
     chunk = []
-    await pipeline(Readable.from([lines.join('')]), client.query(copyFrom(statement)))
-    total += lines.length
-    options.onProgress?.(total)
+    // Failures (of the COPY or of onProgress) are kept and thrown at the next flush: the promise
+    // itself never rejects, so nothing is left unhandled while the next chunk is being built.
+    inFlight = pipeline(Readable.from([lines.join('')]), client.query(copyFrom(statement)))
+      .then(() => {
+        total += lines.length
+        options.onProgress?.(total)
+      })
+      .catch((error: unknown) => {
+        failure = error
+      })
   }
   for await (const row of rows) {
     chunk.push(csvLine(row))
     if (chunk.length >= chunkRows) await flush()
   }
   await flush()
+  await inFlight
+  if (failure) throw failure
   return total
 }

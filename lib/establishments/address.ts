@@ -71,7 +71,11 @@ export interface AddressParts {
 const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim()
 
 /** Address lines are upper case without diacritics, as the postal norm and SIRENE write them. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/
+
 export function postalUpperCase(value: string): string {
+  // Most register values are plain ASCII already (bulk imports call this millions of times).
+  if (PLAIN_ASCII.test(value)) return value.toUpperCase()
   return value
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -1,0 +1,284 @@
+// Imports INSEE's SIRENE stock files into table etablissement, replacing what it held.
+//
+//   1. Each file is streamed, mapped row by row and loaded through COPY into its own staging table
+//      (legal units, establishments, positions): memory stays flat whatever the size of the files.
+//   2. Duplicated keys are removed (the last row of the file wins), then the new table is built
+//      beside the served one (legal units joined on SIREN, positions on SIRET, NAF codes checked
+//      against the nomenclature), by several connections at once, and given its indexes.
+//   3. One short transaction swaps it in place of the served table and records the data info of
+//      GET /.
+//
+// Until that transaction commits, the previous establishments stay served; any failure (missing
+// file, corrupt row, interruption) leaves them untouched. A re-run starts from scratch and gives the
+// same result: the staging tables are rebuilt each time.
+import os from 'node:os'
+import type pg from 'pg'
+import { runConcurrently } from '../db/concurrent'
+import { dependentsOf, prepareTableSwap } from '../db/table-swap'
+import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
+import { recordDataInfo } from '../seed/seed-database'
+import { referenceData } from '../territory/reference-data'
+import { communeResolver, formerCommuneCodes } from './commune-codes'
+import { mapEstablishmentRow } from './establishment-row'
+import { indexColumns, type SireneFileKind } from './layout'
+import {
+  createStagingTables,
+  dropStagingTables,
+  geolocationMapper,
+  legalUnitMapper,
+  STAGING,
+  stageFile,
+  type FileProgress,
+  type FileSummary,
+} from './stage-file'
+
+export type { FileSummary }
+export { dropStagingTables }
+
+export interface SireneFiles {
+  etablissements: string
+  unitesLegales: string
+  geolocalisation?: string | undefined
+}
+
+export interface SireneImportOptions extends SireneFiles {
+  /** Leave closed establishments out. */
+  onlyActive?: boolean
+  /** Keep establishments of these departments only (codes as in the COG: 35, 2A, 971…). */
+  departements?: readonly string[] | null
+  onProgress?: (event: SireneImportProgress) => void
+  /** Rows per COPY statement. */
+  chunkRows?: number
+}
+
+/** Reading each file, building the new table, creating its indexes. */
+export type SireneImportPhase =
+  'unites-legales' | 'etablissements' | 'geolocalisation' | 'construction' | 'index'
+
+export interface SireneImportProgress {
+  phase: SireneImportPhase
+  /** Bytes read from the file (file phases) or steps done. */
+  done: number
+  total: number
+  /** Rows read so far (file phases). */
+  rows?: number
+  /** Building phases are counted in steps (statements run). */
+  unit?: 'steps'
+}
+
+export interface SireneImportSummary {
+  fichiers: Partial<Record<SireneFileKind, FileSummary>>
+  /** Establishments now served. */
+  etablissements: number
+  /** Establishments read and kept by the row checks but not imported, by reason. */
+  ecartes: Record<string, number>
+  avecPosition: number
+  diffusionPartielle: number
+  communesRenumerotees: number
+  milliseconds: number
+}
+
+const INSERT_COLUMNS = ESTABLISHMENT_COLUMNS.join(', ')
+
+/**
+ * The new establishments from the staging tables (deduplicated), in `parts` independent slices
+ * (by a hash of the SIRET) that several connections can insert at once.
+ */
+function buildStatements(target: string, withPositions: boolean, parts: number): string[] {
+  const position = withPositions
+    ? `CASE WHEN NOT e.diffusion_partielle THEN g.lon END, CASE WHEN NOT e.diffusion_partielle THEN g.lat END`
+    : 'NULL, NULL'
+  return Array.from(
+    { length: parts },
+    (_, part) => `INSERT INTO ${target} (${INSERT_COLUMNS})
+    SELECT e.siret, e.siren, u.entreprise, e.enseigne, coalesce(e.denomination_usuelle, u.denomination_usuelle),
+           e.adresse, e.code_postal, e.code_commune, e.libelle_commune, coalesce(ne.code, nu.code),
+           e.tranche_effectif, NULL, NULL, ${position}, e.date_creation, u.categorie_juridique,
+           e.etat_administratif
+      FROM ${STAGING.etablissements} e
+      JOIN ${STAGING.unitesLegales} u ON u.siren = e.siren
+      LEFT JOIN naf ne ON ne.code = e.code_naf
+      LEFT JOIN naf nu ON nu.code = u.code_naf
+      ${withPositions ? `LEFT JOIN ${STAGING.geolocalisation} g ON g.siret = e.siret` : ''}
+     WHERE coalesce(ne.code, nu.code) IS NOT NULL
+       ${parts > 1 ? `AND (hashtext(e.siret) & 2147483647) % ${parts} = ${part}` : ''}`,
+  )
+}
+
+/** Keeps the last row of each key of a staging table; returns how many were removed. */
+async function removeDuplicates(db: pg.Pool | pg.PoolClient, table: string, key: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM ${table} a USING ${table} b WHERE a.${key} = b.${key} AND a.ligne < b.ligne`,
+  )
+  return rowCount ?? 0
+}
+
+/** Connections used to build the new table (each a backend, so a core, on PostgreSQL). */
+const PARALLELISM = Math.max(1, Math.min(os.availableParallelism(), 4))
+const BUILD_SETTINGS = { work_mem: '64MB', maintenance_work_mem: '256MB' }
+
+export async function importSirene(db: pg.Pool, options: SireneImportOptions): Promise<SireneImportSummary> {
+  const started = performance.now()
+  const progress = options.onProgress ?? (() => {})
+  const ref = referenceData()
+  const communes = communeResolver(ref.communes, formerCommuneCodes())
+  const filter = {
+    onlyActive: options.onlyActive ?? false,
+    departements: options.departements?.length ? new Set(options.departements) : null,
+  }
+  const dependents = await dependentsOf(db, 'etablissement')
+  if (dependents.length > 0)
+    throw new Error(
+      `table etablissement cannot be replaced while other objects depend on it: ${dependents.join(', ')}`,
+    )
+
+  let client = await db.connect()
+  let held = true
+  // The concurrent steps take their own connections from the pool: this one goes back meanwhile,
+  // so that a pool of any size (DB_POOL_SIZE) is enough.
+  const concurrently = async <T>(work: (connections: number) => Promise<T>): Promise<T> => {
+    client.release()
+    held = false
+    const result = await work(Math.max(1, Math.min(PARALLELISM, db.options.max ?? PARALLELISM)))
+    client = await db.connect()
+    held = true
+    return result
+  }
+  const fichiers: SireneImportSummary['fichiers'] = {}
+  try {
+    await dropStagingTables(client)
+    const kinds: SireneFileKind[] = ['unitesLegales', 'etablissements']
+    if (options.geolocalisation) kinds.push('geolocalisation')
+    await createStagingTables(client, kinds)
+
+    const fileProgress =
+      (phase: SireneImportPhase): FileProgress =>
+      (bytes, size, rows) =>
+        progress({ phase, done: bytes, total: size, rows })
+    fichiers.unitesLegales = await stageFile(
+      client,
+      'unitesLegales',
+      options.unitesLegales,
+      legalUnitMapper,
+      fileProgress('unites-legales'),
+      options.chunkRows,
+    )
+    fichiers.etablissements = await stageFile(
+      client,
+      'etablissements',
+      options.etablissements,
+      (header, file) => {
+        const at = indexColumns('etablissements', header, file)
+        return (row) => {
+          const e = mapEstablishmentRow(row, at, communes, filter)
+          return typeof e === 'string'
+            ? e
+            : [
+                e.siret,
+                e.siren,
+                e.diffusionPartielle,
+                e.enseigne,
+                e.denominationUsuelle,
+                e.adresse,
+                e.codePostal,
+                e.codeCommune,
+                e.libelleCommune,
+                e.codeNaf,
+                e.trancheEffectif,
+                e.dateCreation,
+                e.etatAdministratif,
+                e.communeChanged,
+              ]
+        }
+      },
+      fileProgress('etablissements'),
+      options.chunkRows,
+    )
+    if (options.geolocalisation) {
+      fichiers.geolocalisation = await stageFile(
+        client,
+        'geolocalisation',
+        options.geolocalisation,
+        geolocationMapper,
+        fileProgress('geolocalisation'),
+        options.chunkRows,
+      )
+    }
+
+    progress({ phase: 'construction', done: 0, total: PARALLELISM + 1, unit: 'steps' })
+    const doublons = await removeDuplicates(client, STAGING.etablissements, 'siret')
+    await removeDuplicates(client, STAGING.unitesLegales, 'siren')
+    if (options.geolocalisation) await removeDuplicates(client, STAGING.geolocalisation, 'siret')
+    progress({ phase: 'construction', done: 1, total: PARALLELISM + 1, unit: 'steps' })
+    const swap = await prepareTableSwap(client, 'etablissement')
+    const inserted = (
+      await concurrently((connections) =>
+        runConcurrently(db, buildStatements(swap.next, Boolean(options.geolocalisation), PARALLELISM), {
+          connections,
+          settings: BUILD_SETTINGS,
+          onDone: (done) =>
+            progress({ phase: 'construction', done: done + 1, total: PARALLELISM + 1, unit: 'steps' }),
+        }),
+      )
+    ).reduce((a, b) => a + b, 0)
+    const { rows: counts } = await client.query<{
+      distincts: number
+      sans_unite: number
+      avec_position: number
+      partielle: number
+      renumerotees: number
+    }>(
+      `SELECT (SELECT count(*) FROM ${STAGING.etablissements})::int AS distincts,
+              (SELECT count(*) FROM ${STAGING.etablissements} e
+                WHERE NOT EXISTS (SELECT 1 FROM ${STAGING.unitesLegales} u WHERE u.siren = e.siren))::int AS sans_unite,
+              (SELECT count(lon) FROM ${swap.next})::int AS avec_position,
+              (SELECT count(*) FROM ${swap.next} n WHERE EXISTS (SELECT 1 FROM ${STAGING.etablissements} e
+                WHERE e.siret = n.siret AND e.diffusion_partielle))::int AS partielle,
+              (SELECT count(*) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
+    )
+    const c = counts[0]!
+    progress({ phase: 'index', done: 0, total: swap.indexStatements.length, unit: 'steps' })
+    await concurrently((connections) =>
+      runConcurrently(db, swap.indexStatements, {
+        connections,
+        settings: BUILD_SETTINGS,
+        onDone: (done, total) => progress({ phase: 'index', done, total, unit: 'steps' }),
+      }),
+    )
+    const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
+    await client.query('BEGIN')
+    await swap.swap(client)
+    await recordDataInfo(client, {
+      source: 'sirene',
+      mise_a_jour: new Date().toISOString(),
+      etablissements: inserted,
+      locaux: locaux[0]!.n,
+    })
+    await client.query('COMMIT')
+    await client.query('ANALYZE etablissement')
+    await dropStagingTables(client)
+
+    const ecartes: Record<string, number> = {}
+    const add = (reason: string, n: number) => {
+      if (n > 0) ecartes[reason] = n
+    }
+    add('doublon (même SIRET)', doublons)
+    add('unité légale absente du fichier', c.sans_unite)
+    add('activité inconnue ou hors NAF rév. 2', c.distincts - c.sans_unite - inserted)
+    return {
+      fichiers,
+      etablissements: inserted,
+      ecartes,
+      avecPosition: c.avec_position,
+      diffusionPartielle: c.partielle,
+      communesRenumerotees: c.renumerotees,
+      milliseconds: Math.round(performance.now() - started),
+    }
+  } catch (error) {
+    if (held) await client.query('ROLLBACK').catch(() => {})
+    await dropStagingTables(held ? client : db).catch(() => {})
+    throw error
+  } finally {
+    if (held) client.release()
+  }
+}

@@ -1,0 +1,199 @@
+// Opens a SIRENE stock file as a stream of CSV rows, whatever its packaging: plain, gzip (.gz) or
+// the ZIP archives INSEE and data.gouv.fr publish (.zip, first .csv entry). Everything streams:
+// memory stays flat whatever the size of the file. Progress is measured on the bytes read from
+// disk, so ETA is known even for compressed files whose row count is not.
+import fs from 'node:fs'
+import { PassThrough, Transform, type Readable } from 'node:stream'
+import zlib from 'node:zlib'
+import Papa from 'papaparse'
+import yauzl from 'yauzl'
+
+export interface SourceFile {
+  /** Decompressed bytes. */
+  stream: Readable
+  /** Bytes of the file on disk consumed so far. */
+  bytesRead(): number
+  /** Size of the file on disk. */
+  size: number
+}
+
+export class SireneFileError extends Error {
+  override name = 'SireneFileError'
+}
+
+function counting(onBytes: (n: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      onBytes(chunk.length)
+      done(null, chunk)
+    },
+  })
+}
+
+/** Opens `file` (plain, .gz or .zip) as a stream of decompressed bytes. */
+export async function openSourceFile(file: string): Promise<SourceFile> {
+  let size: number
+  try {
+    size = (await fs.promises.stat(file)).size
+  } catch {
+    throw new SireneFileError(`${file}: file not found`)
+  }
+  let read = 0
+  const count = counting((n) => {
+    read += n
+  })
+  const lower = file.toLowerCase()
+  if (lower.endsWith('.zip')) {
+    const entry = await openZipEntry(file, count)
+    return { stream: entry, bytesRead: () => read, size }
+  }
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 })
+  if (lower.endsWith('.gz')) {
+    const gunzip = zlib.createGunzip()
+    raw.on('error', (error) => gunzip.destroy(error))
+    count.on('error', (error) => gunzip.destroy(error))
+    raw.pipe(count).pipe(gunzip)
+    return { stream: gunzip, bytesRead: () => read, size }
+  }
+  raw.on('error', (error) => count.destroy(error))
+  raw.pipe(count)
+  return { stream: count, bytesRead: () => read, size }
+}
+
+/** The first .csv entry of a ZIP archive, decompressed (compressed bytes counted by `count`). */
+function openZipEntry(file: string, count: Transform): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+      if (openError) return reject(new SireneFileError(`${file}: not a readable ZIP archive`))
+      zip.on('error', reject)
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!/\.csv$/i.test(entry.fileName)) {
+          zip.readEntry()
+          return
+        }
+        // Count compressed bytes: open the raw entry and inflate it ourselves.
+        zip.openReadStream(entry, { decompress: false }, (streamError, raw) => {
+          if (streamError) return reject(streamError)
+          const out = new PassThrough({ highWaterMark: 1 << 20 })
+          const inflate = entry.compressionMethod === 8 ? zlib.createInflateRaw() : new PassThrough()
+          const fail = (error: Error) => out.destroy(error)
+          raw.on('error', fail)
+          count.on('error', fail)
+          inflate.on('error', fail)
+          raw.pipe(count).pipe(inflate).pipe(out)
+          resolve(out)
+        })
+      })
+      zip.on('end', () => reject(new SireneFileError(`${file}: the ZIP archive holds no .csv file`)))
+      zip.readEntry()
+    })
+  })
+}
+
+/** Comma for the stock files, semicolon for the geolocation file: read from the header line. */
+export function sniffDelimiter(firstChunk: string): ',' | ';' {
+  const newline = firstChunk.indexOf('\n')
+  const header = newline === -1 ? firstChunk : firstChunk.slice(0, newline)
+  return (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ','
+}
+
+export interface CsvRows {
+  header: string[]
+  /** Data rows (header excluded), each checked to have as many fields as the header. */
+  rows: AsyncIterable<string[]>
+  bytesRead(): number
+  size: number
+}
+
+/** Rows parsed ahead of the consumer before the file is paused (memory bound). */
+const QUEUE_HIGH = 10_000
+
+/**
+ * Streams the rows of a SIRENE CSV file (RFC 4180: quotes, separators and line breaks inside
+ * fields). A row whose field count differs from the header's, or an unterminated quote, means a
+ * corrupt or truncated file: iteration throws, naming the record.
+ *
+ * Papaparse parses whole chunks of the file (its fastest mode); backpressure pauses the file
+ * stream itself between chunks, never the parser in the middle of one.
+ */
+export async function readCsvRows(file: string): Promise<CsvRows> {
+  const source = await openSourceFile(file)
+  // Decode UTF-8 across chunk boundaries (a character may straddle two chunks).
+  source.stream.setEncoding('utf8')
+  let queue: string[][] = []
+  let failure: Error | null = null
+  let finished = false
+  let wake: (() => void) | null = null
+  const notify = () => {
+    const w = wake
+    wake = null
+    w?.()
+  }
+  const fail = (error: Error) => {
+    failure ??= error
+    notify()
+  }
+  source.stream.on('error', fail)
+  Papa.parse(source.stream, {
+    delimiter: (chunk: string) => sniffDelimiter(chunk),
+    skipEmptyLines: true,
+    chunk(results: Papa.ParseResult<unknown>) {
+      const quoteError = results.errors.find((e) => e.type === 'Quotes')
+      if (quoteError) fail(new SireneFileError(`${file}: corrupt file (${quoteError.message})`))
+      for (const row of results.data) {
+        if (!Array.isArray(row)) continue
+        queue.push(row as string[])
+      }
+      if (queue.length >= QUEUE_HIGH) source.stream.pause()
+      notify()
+    },
+    complete() {
+      finished = true
+      notify()
+    },
+    error(error: Error) {
+      fail(error)
+    },
+  })
+  let at = 0
+  const next = async (): Promise<string[] | null> => {
+    for (;;) {
+      if (failure) throw failure
+      if (at < queue.length) return queue[at++]!
+      if (at > 0) {
+        queue = []
+        at = 0
+      }
+      if (finished) return null
+      if (source.stream.isPaused()) source.stream.resume()
+      await new Promise<void>((resolve) => {
+        wake = resolve
+      })
+    }
+  }
+  const header = await next().catch((error: unknown) => {
+    source.stream.destroy()
+    throw error
+  })
+  if (!header) throw new SireneFileError(`${file}: empty file`)
+  async function* rows(): AsyncGenerator<string[]> {
+    let record = 1
+    try {
+      for (;;) {
+        const row = await next()
+        if (row === null) return
+        record++
+        if (row.length !== header!.length) {
+          throw new SireneFileError(
+            `${file}: corrupt record ${record} (${row.length} fields where the header has ${header!.length})`,
+          )
+        }
+        yield row
+      }
+    } finally {
+      // Stopped early (error, interruption): release the file.
+      source.stream.destroy()
+    }
+  }
+  return { header, rows: rows(), bytesRead: source.bytesRead, size: source.size }
+}
