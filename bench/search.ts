@@ -26,6 +26,7 @@ const N = Number(option('establishments') ?? 1_000_000)
 const DURATION = Number(option('duration') ?? 10)
 const CONNECTIONS = 16
 const KEEP = args.includes('--keep')
+const SEQUENTIAL_RUNS = 50
 const PORT = Number(option('port') ?? 3129)
 const ORIGIN = `http://localhost:${PORT}`
 const NAME = `tda_bench_search_${N}`
@@ -346,16 +347,27 @@ try {
 
   const lines: string[] = []
   lines.push(
-    `| query | API p50 / p95 ms | raw p50 / p95 ms | API req/s | raw req/s | throughput API/raw | p50 API − raw ms |`,
-    '|---|---|---|---|---|---|---|',
+    `| query | API p50 / p95 ms | raw p50 / p95 ms | API req/s | raw req/s | throughput API/raw | p50 API − raw ms | one at a time: API / raw p50 ms |`,
+    '|---|---|---|---|---|---|---|---|',
   )
   for (const c of cases) {
     const api = await measureApi(c.query, token)
     const direct = await measureRaw(raw, c.raw)
+    // Without concurrency: what one request costs on each path.
+    const apiAlone = await sequential(SEQUENTIAL_RUNS, async () => {
+      const response = await fetch(`${ORIGIN}/v0/eco/sirets?${c.query}`, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      })
+      if (response.status !== 200) throw new Error(`${response.status} for ${c.query}`)
+      return response.text()
+    })
+    const rawAlone = await sequential(SEQUENTIAL_RUNS, () =>
+      Promise.all(c.raw.map((q) => raw.query(q.text, q.values))),
+    )
     const line =
       `| ${c.name} | ${api.p50.toFixed(1)} / ${api.p95.toFixed(1)} | ${direct.p50.toFixed(1)} / ${direct.p95.toFixed(1)} ` +
       `| ${api.rps.toFixed(0)} | ${direct.rps.toFixed(0)} | **${((api.rps / direct.rps) * 100).toFixed(0)} %** ` +
-      `| ${(api.p50 - direct.p50).toFixed(1)} |`
+      `| ${(api.p50 - direct.p50).toFixed(1)} | ${apiAlone.p50.toFixed(1)} / ${rawAlone.p50.toFixed(1)} |`
     console.log(line)
     lines.push(line)
   }
@@ -376,8 +388,14 @@ try {
     )
     return JSON.stringify({ type: 'FeatureCollection', features: groupByPoint(rows) })
   })
-  const geoLine = `| GeoJSON, 10,000 points (sequential, 30 runs) | ${geo.p50.toFixed(1)} / ${geo.p95.toFixed(1)} | ${geoRaw.p50.toFixed(1)} / ${geoRaw.p95.toFixed(1)} | | | API/raw p50 **${(geo.p50 / geoRaw.p50).toFixed(2)}×** | |`
+  const geoLine = `| GeoJSON, 10,000 points (sequential, 30 runs) | ${geo.p50.toFixed(1)} / ${geo.p95.toFixed(1)} | ${geoRaw.p50.toFixed(1)} / ${geoRaw.p95.toFixed(1)} | | | API/raw p50 **${(geo.p50 / geoRaw.p50).toFixed(2)}×** | | |`
   console.log(geoLine)
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  )
   lines.push(geoLine)
   console.log(
     `\n${N} establishments, concurrency ${CONNECTIONS}, ${DURATION} s per measure\n\n${lines.join('\n')}`,
