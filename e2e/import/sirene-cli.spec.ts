@@ -5,16 +5,22 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test'
+import { establishmentDetailWireSchema, featureCollectionSchema } from '@/lib/establishments/serialise'
 import {
   corruptEstablishments,
+  differencesFromExpected,
   EXPECTED,
   FIXTURES,
   packagedFixtures,
+  type ShownEstablishment,
 } from '@/lib/sirene/testing/fixture-files'
 import { statusSchema } from '@/lib/status/get-status'
+import { containsPoint } from '@/lib/territory/geometry'
+import { communeOutlines, referenceData } from '@/lib/territory/reference-data'
 import { engineOf, runCli } from '../support/engine'
 import { E2E_SEED } from '../support/servers'
+import { bearer } from '../support/tokens'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -47,6 +53,34 @@ function importArgs(files: {
     ...(files.geolocalisation ? ['--geolocalisation', files.geolocalisation] : []),
   ]
 }
+
+/** An imported establishment as `GET /v0/eco/sirets/:siret` shows it, in the fixtures' terms. */
+async function shownByApi(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  siret: string,
+): Promise<ShownEstablishment> {
+  const response = await request.get(`/v0/eco/sirets/${siret}`, {
+    headers: {
+      Accept: 'application/json',
+      Authorization: await bearer(baseUrlOf(testInfo), testInfo, 'eco'),
+    },
+  })
+  expect(response.status(), siret).toBe(200)
+  const { coordonnees, nature_juridique, etat_administratif, url, id, secteur_alternatif, ...fields } =
+    establishmentDetailWireSchema.parse(await response.json())
+  expect(id).toBe(siret)
+  expect(url).toBe(`/v0/eco/sirets/${siret}`)
+  expect(secteur_alternatif).toBeUndefined()
+  return {
+    ...fields,
+    position: coordonnees ? [coordonnees.longitude, coordonnees.latitude] : null,
+    categorie_juridique: nature_juridique?.code ?? null,
+    etat_administratif: etat_administratif === 'actif' ? 'A' : 'F',
+  }
+}
+
+const baseUrlOf = (testInfo: TestInfo) => testInfo.project.use.baseURL!
 
 /** The command's failure: exit status and what it printed. */
 async function failure(run: Promise<unknown>): Promise<{ code: number; stderr: string }> {
@@ -83,6 +117,37 @@ test('imports the stock files (.csv, .zip, .gz) while the app serves, and GET / 
   }
   expect(summary).toMatchObject({ etablissements: IMPORTED, avecPosition: 8 })
   expect(await served(request)).toMatchObject({ source: 'sirene', etablissements: IMPORTED })
+})
+
+test('the API serves the imported establishments as the fixtures expect, hidden data and positions included', async ({
+  request,
+}, testInfo) => {
+  await runCli(testInfo, importArgs(FIXTURES))
+  for (const siret of Object.keys(EXPECTED)) {
+    expect(differencesFromExpected(await shownByApi(request, testInfo, siret))).toEqual([])
+  }
+
+  // The map shows exactly the placed establishments, each inside the outline of its commune; a
+  // partially diffusible unit is never placed, although the geolocation file has a position for it.
+  const response = await request.get('/v0/eco/sirets.geojson', {
+    headers: { Authorization: await bearer(baseUrlOf(testInfo), testInfo, 'eco') },
+  })
+  expect(response.status()).toBe(200)
+  const points = featureCollectionSchema
+    .parse(await response.json())
+    .features.flatMap((feature) =>
+      feature.properties.etablissements.map((e) => ({ siret: e.id, at: feature.geometry.coordinates })),
+    )
+  const placed = Object.values(EXPECTED).filter((e) => e.position !== null)
+  expect(points.map((p) => p.siret).sort()).toEqual(placed.map((e) => e.siret).sort())
+  const outlines = communeOutlines()
+  const outlineOf = new Map(referenceData().communes.map((c) => [c.code, c.outlineCode]))
+  for (const { siret, at } of points) {
+    const commune = EXPECTED[siret]!.code_commune
+    const outline = outlines.get(outlineOf.get(commune) ?? '')
+    expect(outline, `outline of ${commune}`).toBeDefined()
+    expect(containsPoint(outline!, at), `${siret} in ${commune}`).toBe(true)
+  }
 })
 
 test('filters closed establishments and departments', async ({ request }, testInfo) => {
