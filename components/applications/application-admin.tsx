@@ -143,8 +143,8 @@ export function ApplicationAdmin({
         {pending?.kind === 'edit' ? (
           <>
             <p className={styles.hint}>
-              Une portée retirée cesse de valoir pour les jetons déjà émis en quelques secondes ; une portée
-              ajoutée vaut pour les jetons demandés ensuite.
+              Les portées changées valent pour l’API en quelques secondes : une portée retirée ne vaut plus,
+              même pour les jetons déjà émis ; une portée ajoutée vaut pour les jetons demandés ensuite.
             </p>
             <ApplicationForm
               initial={{
