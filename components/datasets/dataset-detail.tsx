@@ -79,8 +79,14 @@ function GenerationState({ dataset }: { dataset: WorkshopDataset }) {
 export function DatasetDetail({ initial, apiOrigin }: { initial: WorkshopDataset; apiOrigin: string }) {
   const client = useQueryClient()
   const router = useRouter()
-  const { data: dataset, error } = useQuery({ ...datasetQuery(initial.id), initialData: initial })
   const [confirming, setConfirming] = useState<'refresh' | 'delete' | null>(null)
+  const [deleted, setDeleted] = useState(false)
+  const { data: dataset, error } = useQuery({
+    ...datasetQuery(initial.id),
+    initialData: initial,
+    // Once deleted, the page leaves: no more requests for the dataset.
+    enabled: !deleted,
+  })
 
   const applyChange = (changed: WorkshopDataset) => {
     client.setQueryData(datasetKey(changed.id), changed)
@@ -101,6 +107,7 @@ export function DatasetDetail({ initial, apiOrigin }: { initial: WorkshopDataset
   const remove = useMutation({
     mutationFn: () => deleteDataset(dataset.id),
     onSuccess: () => {
+      setDeleted(true)
       client.removeQueries({ queryKey: datasetKey(dataset.id) })
       void client.invalidateQueries({ queryKey: datasetsKey, exact: true })
       router.push('/jeux-de-donnees?supprime=1')

@@ -55,6 +55,8 @@ for (const size of WIDTHS) {
     await page.getByRole('button', { name: 'Créer un lien temporaire' }).click()
     await expect(page.getByTestId('temporary-link')).toBeVisible()
     await checkPage(page, `workshop-dataset-${size.name}`)
+    // The README's pictures (docs/workshop.png, docs/applications.png) are these, at desktop width.
+    await page.screenshot({ path: testInfo.outputPath(`readme-workshop-${size.name}.png`) })
     await page.getByRole('radio', { name: /UTF-8/ }).check()
     await page.getByRole('button', { name: 'Changer l’encodage' }).click()
     await expect(page.getByRole('alertdialog')).toBeVisible()
@@ -64,6 +66,7 @@ for (const size of WIDTHS) {
     await page.goto('/applications')
     await expect(page.getByTestId('application-card').first()).toBeVisible()
     await checkPage(page, `applications-${size.name}`)
+    await page.screenshot({ path: testInfo.outputPath(`readme-applications-${size.name}.png`) })
     await page.getByRole('button', { name: 'Nouvelle application' }).click()
     const form = page.getByRole('dialog', { name: 'Nouvelle application' })
     await form.getByLabel('Nom de l’application').fill(`Audit ${size.name} ${Date.now()}`)
