@@ -45,6 +45,34 @@ export function ApplicationCard({
         ) : (
           <Badge tone="ok">Active</Badge>
         )}
+        {application.revoked ? null : (
+          <div className={styles.cardActions}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onEdit}
+              aria-label={`Modifier ${application.client_name}`}
+            >
+              Modifier
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onRotate}
+              aria-label={`Nouveau secret pour ${application.client_name}`}
+            >
+              Nouveau secret
+            </button>
+            <button
+              type="button"
+              className={`button button--secondary ${styles.dangerOutline}`}
+              onClick={onRevoke}
+              aria-label={`Révoquer ${application.client_name}`}
+            >
+              Révoquer
+            </button>
+          </div>
+        )}
       </header>
       <dl className={styles.facts}>
         <div>
@@ -102,34 +130,6 @@ export function ApplicationCard({
           </div>
         ) : null}
       </dl>
-      {application.revoked ? null : (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={onEdit}
-            aria-label={`Modifier ${application.client_name}`}
-          >
-            Modifier
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={onRotate}
-            aria-label={`Nouveau secret pour ${application.client_name}`}
-          >
-            Nouveau secret
-          </button>
-          <button
-            type="button"
-            className={`button button--secondary ${styles.dangerOutline}`}
-            onClick={onRevoke}
-            aria-label={`Révoquer ${application.client_name}`}
-          >
-            Révoquer
-          </button>
-        </div>
-      )}
     </article>
   )
 }

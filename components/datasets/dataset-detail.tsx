@@ -107,8 +107,8 @@ export function DatasetDetail({ initial, apiOrigin }: { initial: WorkshopDataset
   const remove = useMutation({
     mutationFn: () => deleteDataset(dataset.id),
     onSuccess: () => {
+      // Its queries are left to expire (removing them now would make the mounted page refetch them).
       setDeleted(true)
-      client.removeQueries({ queryKey: datasetKey(dataset.id) })
       void client.invalidateQueries({ queryKey: datasetsKey, exact: true })
       router.push('/jeux-de-donnees?supprime=1')
     },
