@@ -22,6 +22,7 @@ import { ApiAddresses } from './api-addresses'
 import { DatasetPreview } from './dataset-preview'
 import { DownloadPanel } from './download-panel'
 import { EncodingForm } from './encoding-form'
+import { TitleForm } from './title-form'
 import { formatBytes, formatDateTime, formatNumber, MODEL_LABELS } from './format'
 import styles from './datasets.module.css'
 
@@ -97,6 +98,10 @@ export function DatasetDetail({ initial, apiOrigin }: { initial: WorkshopDataset
     mutationFn: (value: WorkshopDataset['encoding']) => updateDataset(dataset.id, { encoding: value }),
     onSuccess: ({ dataset: changed }) => applyChange(changed),
   })
+  const rename = useMutation({
+    mutationFn: (title: string) => updateDataset(dataset.id, { title }),
+    onSuccess: ({ dataset: changed }) => applyChange(changed),
+  })
   const refresh = useMutation({
     mutationFn: () => refreshDataset(dataset.id),
     onSuccess: ({ dataset: changed }) => {
@@ -153,6 +158,13 @@ export function DatasetDetail({ initial, apiOrigin }: { initial: WorkshopDataset
           <dd>{formatDateTime(dataset.created_at)}</dd>
         </div>
       </dl>
+      <TitleForm
+        key={dataset.title}
+        title={dataset.title}
+        pending={rename.isPending}
+        error={rename.error}
+        onRename={(title) => rename.mutate(title)}
+      />
       <details className={styles.search}>
         <summary>Recherche enregistrée</summary>
         <pre tabIndex={0}>{JSON.stringify(dataset.search, null, 2)}</pre>

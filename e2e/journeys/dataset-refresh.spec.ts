@@ -1,5 +1,5 @@
 // Refresh from the workshop: the stored search is replayed on the current data, a new version is
-// generated and the page shows its new total.
+// generated and the page shows its new total; then the dataset is renamed.
 import { expect, test } from '@playwright/test'
 import { insertPremises } from '../support/datasets'
 import { STAFF_STORAGE } from '../support/staff'
@@ -7,7 +7,7 @@ import { consoleErrors, createDatasetAsAdmin, waitForDatasetVersion } from '../s
 
 test.use({ storageState: STAFF_STORAGE.admin })
 
-test('refreshes a dataset: new records, new version', async ({ page, baseURL }, testInfo) => {
+test('refreshes a dataset (new records, new version) and renames it', async ({ page, baseURL }, testInfo) => {
   const errors = consoleErrors(page)
   const { tag } = await insertPremises(testInfo, ['AVANT UN', 'AVANT DEUX'])
   const title = `Actualisation ${tag}`
@@ -31,8 +31,14 @@ test('refreshes a dataset: new records, new version', async ({ page, baseURL }, 
   await expect(page.getByTestId('dataset-total')).toHaveText('3')
   await expect(page.getByTestId('preview-json')).toContainText(`APRES ${tag}`)
 
+  // Renamed: the page, the list and the API show the new title.
+  const renamed = `${title} (actualisé)`
+  await page.getByLabel('Titre du jeu de données').fill(renamed)
+  await page.getByRole('button', { name: 'Renommer' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
+
   await page.goto('/jeux-de-donnees')
-  const row = page.getByTestId('dataset-row').filter({ hasText: title })
+  const row = page.getByTestId('dataset-row').filter({ hasText: renamed })
   await expect(row.getByRole('cell')).toHaveText(['Locaux', '3', '2', 'UTF-8', 'Prêt'])
   expect(errors).toEqual([])
 })
