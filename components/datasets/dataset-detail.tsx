@@ -32,13 +32,39 @@ function GenerationState({ dataset }: { dataset: WorkshopDataset }) {
   return (
     <section className={styles.panel} aria-labelledby="generation-title">
       <h2 id="generation-title">Fichier</h2>
-      <div aria-live="polite" data-testid="generation-state">
-        {isGenerating(dataset) ? (
-          <>
+      <div data-testid="generation-state">
+        {/* Announced when the state changes; the progress bar below is not, it changes every second. */}
+        <div aria-live="polite">
+          {isGenerating(dataset) ? (
             <p>
               Version {latest.version} ({latest.encoding}) :{' '}
               {latest.status === 'pending' ? 'en attente de génération' : 'génération en cours'}.
             </p>
+          ) : latest.status === 'failed' ? (
+            <p className="alert" role="alert">
+              La génération de la version {latest.version} a échoué
+              {latest.failure_reason ? ` : ${latest.failure_reason}` : ''}.{' '}
+              {current ? `La version ${current.version} reste servie.` : ''} Actualisez pour réessayer.
+            </p>
+          ) : null}
+          {current ? (
+            <p>
+              Version servie : <strong data-testid="served-version">{current.version}</strong>,{' '}
+              {current.encoding}, {formatNumber(current.total)} enregistrements
+              {current.file_bytes !== null ? `, ${formatBytes(current.file_bytes)}` : ''}
+              {current.finished_at ? `, générée le ${formatDateTime(current.finished_at)}` : ''}.
+            </p>
+          ) : null}
+          {current && current.encoding === 'ISO-8859-15' ? (
+            <p data-testid="replaced-characters">
+              {current.replaced_characters === 0
+                ? 'Tous les caractères sont représentés en Latin-9.'
+                : `${formatNumber(current.replaced_characters)} caractère${current.replaced_characters > 1 ? 's' : ''} que Latin-9 ne peut pas représenter (’, Ł, émojis…) ${current.replaced_characters > 1 ? 'ont été remplacés' : 'a été remplacé'} par « ? ».`}
+            </p>
+          ) : null}
+        </div>
+        {isGenerating(dataset) ? (
+          <>
             <Progress
               done={latest.progress.rows}
               total={latest.progress.total}
@@ -50,27 +76,6 @@ function GenerationState({ dataset }: { dataset: WorkshopDataset }) {
                 : 'Le fichier sera disponible dès la fin de la génération.'}
             </p>
           </>
-        ) : latest.status === 'failed' ? (
-          <p className="alert" role="alert">
-            La génération de la version {latest.version} a échoué
-            {latest.failure_reason ? ` : ${latest.failure_reason}` : ''}.{' '}
-            {current ? `La version ${current.version} reste servie.` : ''} Actualisez pour réessayer.
-          </p>
-        ) : null}
-        {current ? (
-          <p>
-            Version servie : <strong data-testid="served-version">{current.version}</strong>,{' '}
-            {current.encoding}, {formatNumber(current.total)} enregistrements
-            {current.file_bytes !== null ? `, ${formatBytes(current.file_bytes)}` : ''}
-            {current.finished_at ? `, générée le ${formatDateTime(current.finished_at)}` : ''}.
-          </p>
-        ) : null}
-        {current && current.encoding === 'ISO-8859-15' ? (
-          <p data-testid="replaced-characters">
-            {current.replaced_characters === 0
-              ? 'Tous les caractères sont représentés en Latin-9.'
-              : `${formatNumber(current.replaced_characters)} caractère${current.replaced_characters > 1 ? 's' : ''} que Latin-9 ne peut pas représenter (’, Ł, émojis…) ${current.replaced_characters > 1 ? 'ont été remplacés' : 'a été remplacé'} par « ? ».`}
-          </p>
         ) : null}
       </div>
     </section>

@@ -11,7 +11,7 @@ import styles from './datasets.module.css'
 
 /** The workshop's list: every dataset, its served version and the generation in progress (polled live). */
 export function DatasetList({ initial }: { initial: WorkshopDataset[] }) {
-  const { data, error, isFetching, refetch } = useQuery({ ...datasetsQuery, initialData: initial })
+  const { data, error, refetch } = useQuery({ ...datasetsQuery, initialData: initial })
 
   if (error && !data) {
     return (
@@ -39,7 +39,7 @@ export function DatasetList({ initial }: { initial: WorkshopDataset[] }) {
         </p>
       ) : null}
       <div className={styles.tableScroll} role="region" aria-label="Jeux de données" tabIndex={0}>
-        <table className={styles.table} aria-busy={isFetching && data.some(isGenerating)}>
+        <table className={styles.table}>
           <caption className={styles.caption}>
             {data.length} jeu{data.length > 1 ? 'x' : ''} de données
           </caption>
