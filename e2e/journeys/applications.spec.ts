@@ -45,6 +45,8 @@ test('creates an application, rotates its secret and revokes it; the API follows
   await form.getByRole('checkbox', { name: /Données économiques \(lecture\)/ }).check()
   await form.getByRole('button', { name: 'Créer l’application' }).click()
   const first = await takeSecret(page, 'Application créée')
+  // The focus is back where the administrator started.
+  await expect(page.getByRole('button', { name: 'Nouvelle application' })).toBeFocused()
 
   const card = page.getByTestId('application-card').filter({ hasText: name })
   await expect(card).toContainText(first.clientId)
@@ -67,6 +69,7 @@ test('creates an application, rotates its secret and revokes it; the API follows
   await expect(confirmRotate.getByRole('button', { name: 'Annuler' })).toBeFocused()
   await confirmRotate.getByRole('button', { name: 'Générer un nouveau secret' }).click()
   const second = await takeSecret(page, 'Nouveau secret')
+  await expect(card.getByRole('button', { name: `Nouveau secret pour ${name}` })).toBeFocused()
   expect(second.clientId).toBe(first.clientId)
   expect(second.clientSecret).not.toBe(first.clientSecret)
   const refused = await requestToken(baseURL!, first)
