@@ -13,12 +13,11 @@ export interface ScopeOption {
 /** Messages of the field errors at `path`, with the line of a redirect URI named. */
 function fieldErrors(error: unknown, path: string): string[] {
   if (!(error instanceof BffError)) return []
-  return (error.problem?.errors ?? [])
-    .filter((e) => e.path === path || e.path.startsWith(`${path}.`))
-    .map((e) => {
-      const index = /\.(\d+)$/.exec(e.path)?.[1]
-      return index === undefined ? e.message : `Ligne ${Number(index) + 1} : ${e.message}`
-    })
+  return error.fieldErrors(path).map((e) => {
+    // Redirect URIs are typed one per line: name the line of the refused one.
+    const index = path === 'redirect_uris' ? /\.(\d+)$/.exec(e.path)?.[1] : undefined
+    return index === undefined ? e.message : `Ligne ${Number(index) + 1} : ${e.message}`
+  })
 }
 
 /** Name, scopes and redirect URIs of an application; the API's refusals shown next to their field. */

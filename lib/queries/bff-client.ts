@@ -16,11 +16,14 @@ export class BffError extends Error {
     this.problem = problem
   }
 
-  /** Messages of the field errors whose dotted path is `path` or lies under it. */
+  /** The field errors whose dotted path is `path` or lies under it (`redirect_uris.1`). */
+  fieldErrors(path: string): FieldError[] {
+    return (this.problem?.errors ?? []).filter((e) => e.path === path || e.path.startsWith(`${path}.`))
+  }
+
+  /** Messages of those field errors. */
   fieldMessages(path: string): string[] {
-    return (this.problem?.errors ?? [])
-      .filter((e) => e.path === path || e.path.startsWith(`${path}.`))
-      .map((e) => e.message)
+    return this.fieldErrors(path).map((e) => e.message)
   }
 }
 
