@@ -13,6 +13,19 @@ describe('routeRequest', () => {
     expect(get('/', 'text/html,application/xhtml+xml,*/*;q=0.8')).toEqual({ kind: 'app' })
   })
 
+  it('sends the client router’s requests of "/" (RSC navigations and prefetches) to the app', () => {
+    expect(
+      routeRequest({ method: 'GET', url: '/?_rsc=abc', accept: '*/*', hasBody: false, rsc: true }),
+    ).toEqual({
+      kind: 'app',
+    })
+    expect(
+      routeRequest({ method: 'GET', url: '/', accept: '*/*', hasBody: false, rsc: false }),
+    ).toMatchObject({
+      kind: 'api',
+    })
+  })
+
   it('treats /x and /v0/x as the same resource', () => {
     expect(get('/eco/sirets?page=2')).toEqual({ kind: 'api', url: '/v0/eco/sirets?page=2', readBody: false })
     expect(get('/v0/eco/sirets?page=2')).toEqual({

@@ -52,13 +52,20 @@ export interface EdgeRequest {
   accept?: string | undefined
   /** Whether the request announces a body (Content-Length > 0 or Transfer-Encoding). */
   hasBody: boolean
+  /**
+   * Whether it is a request of the app's client router (the `RSC: 1` header of navigations and
+   * link prefetches, which accept any media type): "/" is then the home page, not the status JSON.
+   */
+  rsc?: boolean
 }
 
 export function routeRequest(request: EdgeRequest): EdgeDecision {
   const { path, search } = splitUrl(request.url)
   const method = request.method.toUpperCase()
   if (path === '/') {
-    if ((method === 'GET' || method === 'HEAD') && wantsHtml(request.accept)) return { kind: 'app' }
+    if ((method === 'GET' || method === 'HEAD') && (request.rsc === true || wantsHtml(request.accept))) {
+      return { kind: 'app' }
+    }
     return apiDecision(API_PREFIX, search, request, method)
   }
   const segments = path.split('/')

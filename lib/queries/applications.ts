@@ -1,0 +1,46 @@
+// react-query options and calls of the applications admin (BFF /bff/applications/**).
+import { queryOptions } from '@tanstack/react-query'
+import type { ClientApplicationWire } from '../auth/clients'
+import { bffFetch } from './bff-client'
+
+export type AdminApplication = ClientApplicationWire
+
+/** What create and rotate-secret answer: the application and its secret, shown once. */
+export interface ApplicationWithSecret {
+  application: AdminApplication
+  client_secret: string
+}
+
+export interface ApplicationInput {
+  client_name: string
+  scopes: string[]
+  redirect_uris: string[]
+}
+
+export const applicationsKey = ['applications'] as const
+
+export const applicationsQuery = queryOptions({
+  queryKey: applicationsKey,
+  queryFn: async ({ signal }) =>
+    (await bffFetch<{ applications: AdminApplication[] }>('/bff/applications', { signal })).applications,
+  staleTime: 10_000,
+})
+
+export const createApplication = (input: ApplicationInput) =>
+  bffFetch<ApplicationWithSecret>('/bff/applications', { method: 'POST', body: input })
+
+export const updateApplication = (id: string, changes: Partial<ApplicationInput>) =>
+  bffFetch<{ application: AdminApplication }>(`/bff/applications/${id}`, { method: 'PATCH', body: changes })
+
+export const rotateApplicationSecret = (id: string) =>
+  bffFetch<ApplicationWithSecret>(`/bff/applications/${id}/rotate-secret`, { method: 'POST' })
+
+export const revokeApplication = (id: string) =>
+  bffFetch<{ application: AdminApplication }>(`/bff/applications/${id}/revoke`, { method: 'POST' })
+
+/** Redirect URIs typed one per line (blank lines ignored). */
+export const parseRedirectUris = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BffError, bffFetch, errorMessage } from './bff-client'
+
+const problem = {
+  type: '/problems/bad-request',
+  title: 'Requête invalide',
+  status: 400,
+  detail: 'Le corps de la requête est invalide.',
+  errors: [
+    { location: 'body', path: 'redirect_uris.1', message: 'https obligatoire' },
+    { location: 'body', path: 'client_name', message: 'Le nom est obligatoire.' },
+  ],
+}
+
+function stubFetch(response: Response) {
+  const fetch = vi.fn(async () => response)
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('bffFetch', () => {
+  it('sends JSON and resolves the JSON body', async () => {
+    const fetch = stubFetch(Response.json({ dataset: { id: 'x' } }))
+    await expect(
+      bffFetch('/bff/datasets/x', { method: 'PATCH', body: { encoding: 'UTF-8' } }),
+    ).resolves.toEqual({
+      dataset: { id: 'x' },
+    })
+    expect(fetch).toHaveBeenCalledWith(
+      '/bff/datasets/x',
+      expect.objectContaining({
+        method: 'PATCH',
+        body: '{"encoding":"UTF-8"}',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+      }),
+    )
+  })
+
+  it('resolves undefined for 204 and sends no body on GET', async () => {
+    const fetch = stubFetch(new Response(null, { status: 204 }))
+    await expect(bffFetch('/bff/datasets/x')).resolves.toBeUndefined()
+    expect(fetch).toHaveBeenCalledWith(
+      '/bff/datasets/x',
+      expect.not.objectContaining({ body: expect.anything() }),
+    )
+  })
+
+  it('rejects with the problem details and their field errors', async () => {
+    stubFetch(
+      new Response(JSON.stringify(problem), {
+        status: 400,
+        headers: { 'Content-Type': 'application/problem+json; charset=utf-8' },
+      }),
+    )
+    const error = await bffFetch('/bff/applications', { method: 'POST', body: {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BffError)
+    const refused = error as BffError
+    expect(refused.status).toBe(400)
+    expect(refused.message).toBe('Le corps de la requête est invalide.')
+    expect(refused.fieldMessages('redirect_uris')).toEqual(['https obligatoire'])
+    expect(refused.fieldMessages('client_name')).toEqual(['Le nom est obligatoire.'])
+    expect(refused.fieldMessages('scopes')).toEqual([])
+  })
+
+  it('rejects a failure without problem body with its status', async () => {
+    stubFetch(new Response('<html>', { status: 502, headers: { 'Content-Type': 'text/html' } }))
+    const error = (await bffFetch('/bff/datasets').catch((e: unknown) => e)) as BffError
+    expect(error.problem).toBeNull()
+    expect(errorMessage(error)).toBe('Le serveur a répondu 502.')
+  })
+})
+
+describe('errorMessage', () => {
+  it('explains a network failure', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toMatch(/ne répond pas/)
+    expect(errorMessage('?')).toBe('Erreur inattendue.')
+  })
+})
