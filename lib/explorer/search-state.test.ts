@@ -20,7 +20,13 @@ describe('explorer search state', () => {
   })
 
   it('writes the address without defaults and reads back the same state', () => {
-    const state = { ...EMPTY_CRITERIA, zone: 'c6b4b0a8-0000-5000-8000-000000000000', naf: '62.01Z', page: 2, size: 100 as const }
+    const state = {
+      ...EMPTY_CRITERIA,
+      zone: 'c6b4b0a8-0000-5000-8000-000000000000',
+      naf: '62.01Z',
+      page: 2,
+      size: 100 as const,
+    }
     const qs = explorerQueryString(state)
     expect(qs).toBe('zone=c6b4b0a8-0000-5000-8000-000000000000&naf=62.01Z&page=2&taille=100')
     expect(parseExplorerState(new URLSearchParams(qs))).toEqual(state)

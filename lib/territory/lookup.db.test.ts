@@ -21,7 +21,8 @@ describe.skipIf(engineSkipped)(`territory lookup on ${testEngine}`, () => {
     expect(found[0]).toMatchObject({ code: '35238', nom: 'Rennes' })
     const names = found.map((c) => c.nom)
     const firstContaining = names.findIndex((n) => !n.toUpperCase().startsWith('RENNES'))
-    if (firstContaining >= 0) expect(names.slice(firstContaining).every((n) => !n.startsWith('Rennes'))).toBe(true)
+    if (firstContaining >= 0)
+      expect(names.slice(firstContaining).every((n) => !n.startsWith('Rennes'))).toBe(true)
   })
 
   it('finds a commune by its INSEE code, a code prefix or a postal code', async () => {
