@@ -8,6 +8,7 @@ import { featureCollectionText } from '../establishments/serialise'
 import type { FileStore } from '../files/file-store'
 import { MEDIA_TYPES, negotiate } from '../http/negotiate'
 import { jsonResponse } from '../http/respond'
+import { textStream } from '../http/stream'
 import type { datasetQuerySchema } from './contract'
 import { DATASET_MODELS, datasetModel } from './models'
 import {
@@ -29,32 +30,7 @@ export interface DatasetRequest {
 
 const VARY = 'Accept'
 
-/** Streams text pieces as UTF-8 in chunks of about `batchBytes`, pulling only as the client reads. */
-export function textStream(
-  pieces: AsyncIterable<string>,
-  batchBytes = 64 * 1024,
-): ReadableStream<Uint8Array> {
-  const iterator = pieces[Symbol.asyncIterator]()
-  const encoder = new TextEncoder()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let batch = ''
-      while (batch.length < batchBytes) {
-        const { value, done } = await iterator.next()
-        if (done) {
-          if (batch) controller.enqueue(encoder.encode(batch))
-          controller.close()
-          return
-        }
-        batch += value
-      }
-      controller.enqueue(encoder.encode(batch))
-    },
-    async cancel() {
-      await iterator.return?.()
-    },
-  })
-}
+export { textStream }
 
 export async function datasetResponse(request: DatasetRequest): Promise<Response> {
   const dataset = await getPublishedDatasetOrThrow(request.id)

@@ -4,11 +4,18 @@ import { statusContract } from '../status/contract'
 import { notFoundContract } from '../http/not-found-contract'
 import { datasetContract, datasetListContract } from '../datasets/contract'
 import { premisesContract } from '../premises/contract'
+import { establishmentContract, searchContract } from '../establishments/search-contract'
+import { divisionContract, divisionsContract, zoneContract } from '../territory/zones-contract'
 
 export const CONTRACTS: readonly RouteContract[] = [
   statusContract,
   datasetListContract,
   datasetContract,
   premisesContract,
+  searchContract,
+  establishmentContract,
+  divisionsContract,
+  divisionContract,
+  zoneContract,
   notFoundContract,
 ]
