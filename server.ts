@@ -114,6 +114,7 @@ async function main(): Promise<void> {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       accept: req.headers.accept,
+      rsc: req.headers.rsc === '1',
       hasBody:
         Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
     })

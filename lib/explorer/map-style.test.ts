@@ -4,11 +4,11 @@ import { offlineMapStyle, OUTLINES_ATTRIBUTION, pointsBounds } from './map-style
 const point = (lon: number, lat: number) => ({ geometry: { coordinates: [lon, lat] } })
 
 describe('offline map style', () => {
-  it('draws the outlines from public/geo with their attribution, and no text layer', () => {
+  it('draws the outlines (public/geo, served under /carte) with their attribution, and no text layer', () => {
     const style = offlineMapStyle('http://localhost:3000')
     expect(style.sources.departements).toMatchObject({
       type: 'geojson',
-      data: 'http://localhost:3000/geo/departements.geojson',
+      data: 'http://localhost:3000/carte/departements.geojson',
       attribution: OUTLINES_ATTRIBUTION,
     })
     expect(style.glyphs).toBeUndefined()

@@ -1,5 +1,5 @@
 // The explorer's offline map style: no tile or glyph server is reachable, so the base map is the
-// department and region outlines served from public/geo, drawn with fill and line layers only (no
+// department and region outlines of public/geo (served at /carte/*.geojson), drawn with fill and line layers only (no
 // text layer, which would need glyphs). Establishments are drawn on top by the map component with
 // circle layers of a clustered GeoJSON source.
 import type { StyleSpecification } from 'maplibre-gl'
@@ -31,10 +31,10 @@ export function offlineMapStyle(origin = ''): StyleSpecification {
     sources: {
       departements: {
         type: 'geojson',
-        data: `${origin}/geo/departements.geojson`,
+        data: `${origin}/carte/departements.geojson`,
         attribution: OUTLINES_ATTRIBUTION,
       },
-      regions: { type: 'geojson', data: `${origin}/geo/regions.geojson` },
+      regions: { type: 'geojson', data: `${origin}/carte/regions.geojson` },
     },
     layers: [
       { id: 'fond', type: 'background', paint: { 'background-color': MAP_COLOURS.water } },

@@ -13,6 +13,17 @@ describe('routeRequest', () => {
     expect(get('/', 'text/html,application/xhtml+xml,*/*;q=0.8')).toEqual({ kind: 'app' })
   })
 
+  it('serves "/" to the app’s client-side router (RSC requests), whatever their Accept', () => {
+    expect(
+      routeRequest({ method: 'GET', url: '/?q=x&_rsc=1a2b', accept: '*/*', hasBody: false, rsc: true }),
+    ).toEqual({
+      kind: 'app',
+    })
+    expect(routeRequest({ method: 'POST', url: '/', accept: '*/*', hasBody: false, rsc: true }).kind).toBe(
+      'reject',
+    )
+  })
+
   it('treats /x and /v0/x as the same resource', () => {
     expect(get('/eco/sirets?page=2')).toEqual({ kind: 'api', url: '/v0/eco/sirets?page=2', readBody: false })
     expect(get('/v0/eco/sirets?page=2')).toEqual({

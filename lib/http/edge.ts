@@ -52,13 +52,20 @@ export interface EdgeRequest {
   accept?: string | undefined
   /** Whether the request announces a body (Content-Length > 0 or Transfer-Encoding). */
   hasBody: boolean
+  /**
+   * Whether the request comes from the app's own client-side router (Next.js sends `RSC: 1` and
+   * `Accept: *\/*` when it navigates or prefetches): "/" then serves the explorer page's payload.
+   */
+  rsc?: boolean
 }
 
 export function routeRequest(request: EdgeRequest): EdgeDecision {
   const { path, search } = splitUrl(request.url)
   const method = request.method.toUpperCase()
   if (path === '/') {
-    if ((method === 'GET' || method === 'HEAD') && wantsHtml(request.accept)) return { kind: 'app' }
+    if ((method === 'GET' || method === 'HEAD') && (request.rsc || wantsHtml(request.accept))) {
+      return { kind: 'app' }
+    }
     return apiDecision(API_PREFIX, search, request, method)
   }
   const segments = path.split('/')
