@@ -8,7 +8,12 @@ test('search by commune picked from the suggestions', async ({ page }) => {
 
   await page.goto('/')
   await waitForResults(page)
-  await pickSuggestion(page, 'Commune', sample.libelle_commune, `${sample.libelle_commune} (${sample.code_commune})`)
+  await pickSuggestion(
+    page,
+    'Commune',
+    sample.libelle_commune,
+    `${sample.libelle_commune} (${sample.code_commune})`,
+  )
   await expect(page.getByRole('combobox', { name: 'Commune' })).toHaveValue(
     `${sample.libelle_commune} (${sample.code_commune})`,
   )
