@@ -124,7 +124,7 @@ export default function ResultsMap({ points, loading, error, total }: ResultsMap
 
   return (
     <section className="results-map" aria-labelledby="carte-titre">
-      <h2 id="carte-titre">Carte</h2>
+      <h2 id="carte-titre">Carte des résultats</h2>
       <p className="map-legend">
         <span className="legend-dot legend-point" aria-hidden="true" /> établissement
         <span className="legend-dot legend-small" aria-hidden="true" /> groupe de moins de 50 points

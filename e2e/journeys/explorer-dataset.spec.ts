@@ -13,7 +13,11 @@ interface ListedDataset {
 }
 
 test.describe('administrator', () => {
-  test.use({ storageState: STAFF_STORAGE.admin })
+  // The navigation prefetches the workshop and applications pages, outside this journey.
+  test.use({
+    storageState: STAFF_STORAGE.admin,
+    ignoredResources: [/^https?:\/\/[^/]+\/(jeux-de-donnees|applications)(\?|$)/],
+  })
 
   test('creates a dataset from a search', async ({ page, baseURL }, testInfo) => {
     const title = `Explorateur ${testInfo.workerIndex}-${Date.now()}`

@@ -58,6 +58,8 @@ test.describe('validation', () => {
     const field = page.getByRole('combobox', { name: 'Commune' })
     await expect(field).toHaveAttribute('aria-invalid', 'true')
     await expect(field).toHaveAccessibleDescription(/Un code commune INSEE compte 5 caractères/)
-    await expect(page.getByRole('alert')).toContainText('vérifiez les critères signalés')
+    await expect(page.getByRole('region', { name: 'Résultats' }).getByRole('alert')).toContainText(
+      'vérifiez les critères signalés',
+    )
   })
 })

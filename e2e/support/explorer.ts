@@ -6,20 +6,29 @@ import { STAFF_STORAGE } from './staff'
 
 /**
  * Journeys signed in as staff by default; every console error fails the test, except the browser's
- * own line about a response status a test provokes on purpose (`expectedStatuses`, e.g. 400).
+ * own line about a response status a test provokes on purpose (`expectedStatuses`, e.g. 400) or
+ * about addresses a test leaves out of its scope (`ignoredResources`).
  */
-export const test = base.extend<{ expectedStatuses: number[]; consoleErrors: string[] }>({
+export const test = base.extend<{
+  expectedStatuses: number[]
+  ignoredResources: RegExp[]
+  consoleErrors: string[]
+}>({
   storageState: STAFF_STORAGE.staff,
   expectedStatuses: [[], { option: true }],
+  ignoredResources: [[], { option: true }],
   consoleErrors: [
-    async ({ page, expectedStatuses }, use) => {
+    async ({ page, expectedStatuses, ignoredResources }, use) => {
       const errors: string[] = []
       const expected = expectedStatuses.map(
         (status) => `Failed to load resource: the server responded with a status of ${status} `,
       )
       page.on('console', (message) => {
         const text = message.text()
-        if (message.type() === 'error' && !expected.some((e) => text.startsWith(e))) errors.push(text)
+        if (message.type() !== 'error' || expected.some((e) => text.startsWith(e))) return
+        const resource = text.startsWith('Failed to load resource') ? message.location().url : ''
+        if (resource && ignoredResources.some((r) => r.test(resource))) return
+        errors.push(resource ? `${text} ${resource}` : text)
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)
