@@ -19,7 +19,7 @@ import MapGL, {
   type MapRef,
 } from 'react-map-gl/maplibre'
 import type { EstablishmentWire } from '@/lib/establishments/serialise'
-import { FRANCE_BOUNDS, MAP_COLOURS, offlineMapStyle, pointsBounds } from '@/lib/explorer/map-style'
+import { FRANCE_BOUNDS, MAP_COLOURS, offlineMapStyle, resultsBounds } from '@/lib/explorer/map-style'
 import { bffGet, problemMessage, retryUnlessClientError } from './bff-client'
 
 export interface PointFeature {
@@ -86,7 +86,7 @@ export default function ResultsMap({ points, loading, error, total }: ResultsMap
     const map = mapRef.current?.getMap()
     if (!map || !mapReady || !points) return
     const started = performance.now()
-    const bounds = pointsBounds(points.features) ?? FRANCE_BOUNDS
+    const bounds = resultsBounds(points.features) ?? FRANCE_BOUNDS
     map.fitBounds(bounds, { padding: 40, maxZoom: 13, duration: 0 })
     let cancelled = false
     map.once('idle', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { offlineMapStyle, OUTLINES_ATTRIBUTION, pointsBounds } from './map-style'
+import { offlineMapStyle, OUTLINES_ATTRIBUTION, pointsBounds, resultsBounds } from './map-style'
 
 const point = (lon: number, lat: number) => ({ geometry: { coordinates: [lon, lat] } })
 
@@ -21,5 +21,21 @@ describe('offline map style', () => {
       [-1.68, 43.3],
       [5.37, 48.85],
     ])
+  })
+
+  it('fits metropolitan France when results are there, overseas results otherwise', () => {
+    const rennes = point(-1.68, 48.11)
+    const ajaccio = point(8.74, 41.93)
+    const guadeloupe = point(-61.55, 16.25)
+    const reunion = point(55.45, -20.88)
+    expect(resultsBounds([rennes, guadeloupe, ajaccio, reunion])).toEqual([
+      [-1.68, 41.93],
+      [8.74, 48.11],
+    ])
+    expect(resultsBounds([guadeloupe])).toEqual([
+      [-61.55, 16.25],
+      [-61.55, 16.25],
+    ])
+    expect(resultsBounds([])).toBeNull()
   })
 })

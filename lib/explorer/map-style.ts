@@ -60,10 +60,28 @@ export function offlineMapStyle(origin = ''): StyleSpecification {
   }
 }
 
+type Bounds = [[number, number], [number, number]]
+type PointLike = { geometry: { coordinates: readonly number[] } }
+
+const inside =
+  ([[west, south], [east, north]]: Bounds) =>
+  (f: PointLike) => {
+    const [lon, lat] = f.geometry.coordinates as [number, number]
+    return lon >= west && lon <= east && lat >= south && lat <= north
+  }
+
+/**
+ * The view to fit for a search's points: those in metropolitan France when there are some (a few
+ * overseas points would otherwise shrink France to a dot; they stay a pan away), else all of them;
+ * null when there is no point.
+ */
+export function resultsBounds(features: readonly PointLike[]): Bounds | null {
+  const metropolitan = features.filter(inside(FRANCE_BOUNDS))
+  return pointsBounds(metropolitan.length > 0 ? metropolitan : features)
+}
+
 /** Bounds of GeoJSON points as [[west, south], [east, north]], or null when there is none. */
-export function pointsBounds(
-  features: ReadonlyArray<{ geometry: { coordinates: readonly number[] } }>,
-): [[number, number], [number, number]] | null {
+export function pointsBounds(features: readonly PointLike[]): Bounds | null {
   if (features.length === 0) return null
   let west = Infinity
   let south = Infinity
