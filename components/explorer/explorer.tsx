@@ -128,6 +128,7 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
           loading={points.isFetching}
           error={invalid ? null : points.error}
           total={results.data?.total}
+          receivedAt={points.dataUpdatedAt}
         />
       </div>
       {isAdmin ? (
