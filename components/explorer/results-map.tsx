@@ -66,6 +66,8 @@ interface OpenPopup {
   longitude: number
   latitude: number
   sirets: string[]
+  /** The points it was opened on: a new search closes it. */
+  of: PointCollection
 }
 
 export default function ResultsMap({ points, loading, error, total, receivedAt }: ResultsMapProps) {
@@ -76,10 +78,23 @@ export default function ResultsMap({ points, loading, error, total, receivedAt }
     () => offlineMapStyle(typeof window === 'undefined' ? '' : window.location.origin),
     [],
   )
-  const data = useMemo<PointCollection>(() => points ?? { type: 'FeatureCollection', features: [] }, [points])
+  // What MapLibre gets: the positions and a count, the feature id indexing `points` (its worker
+  // copies and tiles every property, and the lists of establishments are only needed by popups).
+  const data = useMemo(
+    () => ({
+      type: 'FeatureCollection' as const,
+      features: (points?.features ?? []).map((f, index) => ({
+        type: 'Feature' as const,
+        id: index,
+        geometry: f.geometry,
+        properties: { n: f.properties.etablissements.length },
+      })),
+    }),
+    [points],
+  )
   const located = useMemo(
-    () => data.features.reduce((n, f) => n + f.properties.etablissements.length, 0),
-    [data],
+    () => (points?.features ?? []).reduce((n, f) => n + f.properties.etablissements.length, 0),
+    [points],
   )
   const [idleMs, setIdleMs] = useState<number | null>(null)
 
@@ -99,25 +114,32 @@ export default function ResultsMap({ points, loading, error, total, receivedAt }
     }
   }, [points, mapReady, receivedAt])
 
-  const onClick = useCallback((event: MapLayerMouseEvent) => {
-    const feature = event.features?.[0]
-    const map = mapRef.current?.getMap()
-    if (!feature || !map || feature.geometry.type !== 'Point') return
-    const [longitude, latitude] = feature.geometry.coordinates as [number, number]
-    const props = feature.properties as Record<string, unknown>
-    if (typeof props.cluster_id === 'number') {
-      const source = map.getSource<GeoJSONSource>('etablissements')
-      void source
-        ?.getClusterExpansionZoom(props.cluster_id)
-        .then((zoom) => map.easeTo({ center: [longitude, latitude], zoom, duration: 400 }))
-      return
-    }
-    // Nested properties come back from the renderer as JSON text.
-    const list = (
-      typeof props.etablissements === 'string' ? JSON.parse(props.etablissements) : props.etablissements
-    ) as Array<{ id: string }>
-    setPopup({ longitude, latitude, sirets: list.map((e) => e.id) })
-  }, [])
+  const onClick = useCallback(
+    (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0]
+      const map = mapRef.current?.getMap()
+      if (!feature || !map || feature.geometry.type !== 'Point') return
+      const [longitude, latitude] = feature.geometry.coordinates as [number, number]
+      const props = feature.properties as Record<string, unknown>
+      if (typeof props.cluster_id === 'number') {
+        const source = map.getSource<GeoJSONSource>('etablissements')
+        void source
+          ?.getClusterExpansionZoom(props.cluster_id)
+          .then((zoom) => map.easeTo({ center: [longitude, latitude], zoom, duration: 400 }))
+        return
+      }
+      const point = typeof feature.id === 'number' ? points?.features[feature.id] : undefined
+      if (point && points) {
+        setPopup({
+          longitude,
+          latitude,
+          sirets: point.properties.etablissements.map((e) => e.id),
+          of: points,
+        })
+      }
+    },
+    [points],
+  )
 
   let note: string | null = null
   if (error) note = `La carte n’a pas pu être chargée : ${problemMessage(error)}`
@@ -152,6 +174,7 @@ export default function ResultsMap({ points, loading, error, total, receivedAt }
           workerUrl={MAP_WORKER_URL}
           locale={MAP_LOCALE}
           attributionControl={false}
+          fadeDuration={0}
           interactiveLayerIds={['groupes', 'points']}
           onClick={onClick}
           onLoad={(event) => {
@@ -202,7 +225,7 @@ export default function ResultsMap({ points, loading, error, total, receivedAt }
               }}
             />
           </Source>
-          {popup ? (
+          {popup && popup.of === points ? (
             <Popup
               longitude={popup.longitude}
               latitude={popup.latitude}
