@@ -76,7 +76,10 @@ test('a zone: one Feature whose MultiPolygon gathers its communes; errors; ETag'
   })
   expect(extension.status).toBe(200)
   expect(
-    await get(baseURL!, `/v0/zones/${zone.id}`, auth, { 'If-None-Match': response.headers.etag! }),
+    await get(baseURL!, `/v0/zones/${zone.id}`, auth, {
+      Accept: 'application/geo+json',
+      'If-None-Match': response.headers.etag!,
+    }),
   ).toMatchObject({
     status: 304,
   })

@@ -46,7 +46,13 @@ export function establishmentFilter(criteria: SearchCriteria, firstParam = 1): E
   }
 
   let communes: string | null = null
-  if (criteria.zones || criteria.departements || criteria.regions) {
+  if (criteria.zones && !criteria.departements && !criteria.regions) {
+    // Zones alone: their member communes straight from zone_commune's primary key (no pass over
+    // the commune table).
+    const geo = [`zc.zone_id = ANY(${param(criteria.zones, '::uuid[]')})`]
+    if (criteria.communes) geo.push(`zc.code_commune = ANY(${param(criteria.communes, '::text[]')})`)
+    communes = `SELECT zc.code_commune AS code FROM zone_commune zc WHERE ${geo.join(' AND ')}`
+  } else if (criteria.zones || criteria.departements || criteria.regions) {
     const geo: string[] = []
     if (criteria.communes) geo.push(`c.code = ANY(${param(criteria.communes, '::text[]')})`)
     if (criteria.zones) {
