@@ -1,7 +1,7 @@
 'use client'
 
-// The explorer (signed-in staff, at /): the search form, the paginated results and the map of the
-// same search. The applied search lives in the address (shareable; back and forward buttons move
+// The explorer (signed-in staff, at /): the search form, the map of the search and its paginated
+// results. The applied search lives in the address (shareable; back and forward buttons move
 // through searches); react-query fetches and caches the BFF's JSON page and GeoJSON points.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import dynamic from 'next/dynamic'
@@ -113,6 +113,13 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
         onSearch={(next) => navigate({ ...state, ...next, page: 1 })}
       />
       <div className="explorer-results">
+        <ResultsMap
+          points={invalid ? undefined : points.data}
+          loading={points.isFetching}
+          error={invalid ? null : points.error}
+          total={results.data?.total}
+          receivedAt={points.dataUpdatedAt}
+        />
         <ResultsTable
           data={results.error ? undefined : results.data}
           loading={results.isFetching}
@@ -122,13 +129,6 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
           onPage={(page) => navigate({ ...state, page })}
           onSize={(size) => navigate({ ...state, size, page: 1 })}
           onCreateDataset={isAdmin ? () => setCreating(true) : undefined}
-        />
-        <ResultsMap
-          points={invalid ? undefined : points.data}
-          loading={points.isFetching}
-          error={invalid ? null : points.error}
-          total={results.data?.total}
-          receivedAt={points.dataUpdatedAt}
         />
       </div>
       {isAdmin ? (
