@@ -1,8 +1,24 @@
+import { Suspense } from 'react'
+import { Explorer } from '@/components/explorer/explorer'
 import { getStatus } from '@/lib/status/get-status'
+import { optionalUser } from './_auth/require-user'
 
 export const dynamic = 'force-dynamic'
 
+/** Signed-in staff and administrators get the explorer; visitors the presentation of the service. */
 export default async function HomePage() {
+  const user = await optionalUser()
+  if (user) {
+    return (
+      <Suspense>
+        <Explorer isAdmin={user.role === 'admin'} />
+      </Suspense>
+    )
+  }
+  return <Landing />
+}
+
+async function Landing() {
   const status = await getStatus().catch(() => null)
   const donnees = status?.donnees
   return (

@@ -24,6 +24,12 @@ describe('routeRequest', () => {
     ).toMatchObject({
       kind: 'api',
     })
+    expect(
+      routeRequest({ method: 'GET', url: '/?q=x&_rsc=1a2b', accept: '*/*', hasBody: false, rsc: true }).kind,
+    ).toBe('app')
+    expect(routeRequest({ method: 'POST', url: '/', accept: '*/*', hasBody: false, rsc: true }).kind).toBe(
+      'reject',
+    )
   })
 
   it('treats /x and /v0/x as the same resource', () => {
