@@ -6,7 +6,7 @@
 // without picking is kept as the value, so the API's validation message can explain it.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type KeyboardEvent } from 'react'
-import { retryUnlessClientError } from './bff-client'
+import { retryUnlessClientError } from '@/lib/queries/bff-client'
 import { useDebounced } from './use-debounced'
 
 export interface ComboboxOption {

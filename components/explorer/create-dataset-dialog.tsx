@@ -6,7 +6,7 @@
 import { useMutation } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { BffProblem, bffSend, problemMessage } from './bff-client'
+import { BffError, bffFetch, errorMessage } from '@/lib/queries/bff-client'
 
 interface CreateDatasetDialogProps {
   open: boolean
@@ -27,11 +27,9 @@ export function CreateDatasetDialog({ open, onClose, search, suggestedTitle }: C
   const [encoding, setEncoding] = useState<'UTF-8' | 'ISO-8859-15'>('UTF-8')
   const create = useMutation({
     mutationFn: () =>
-      bffSend<Created>('POST', '/bff/datasets', {
-        title,
-        model: 'siret',
-        encoding,
-        ...(search ? { search } : {}),
+      bffFetch<Created>('/bff/datasets', {
+        method: 'POST',
+        body: { title, model: 'siret', encoding, ...(search ? { search } : {}) },
       }),
   })
 
@@ -47,10 +45,7 @@ export function CreateDatasetDialog({ open, onClose, search, suggestedTitle }: C
     create.mutate()
   }
 
-  const titleError =
-    create.error instanceof BffProblem
-      ? create.error.issues.find((i) => i.path === 'title')?.message
-      : undefined
+  const titleError = create.error instanceof BffError ? create.error.fieldMessages('title')[0] : undefined
   const created = create.data?.dataset
 
   return (
@@ -120,7 +115,7 @@ export function CreateDatasetDialog({ open, onClose, search, suggestedTitle }: C
           </fieldset>
           {create.isError && !titleError ? (
             <p className="field-error" role="alert">
-              La création a échoué : {problemMessage(create.error)}
+              La création a échoué : {errorMessage(create.error)}
             </p>
           ) : null}
           <div className="form-actions">

@@ -18,7 +18,7 @@ import {
   type ExplorerCriteria,
   type ExplorerState,
 } from '@/lib/explorer/search-state'
-import { BffProblem, bffGet, problemMessage, retryUnlessClientError } from './bff-client'
+import { BffError, bffFetch, errorMessage, retryUnlessClientError } from '@/lib/queries/bff-client'
 import { CreateDatasetDialog } from './create-dataset-dialog'
 import type { PointCollection } from './results-map'
 import { ResultsTable, type ResultsPage } from './results-table'
@@ -67,7 +67,7 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
   const pageQuery = bffSearchQuery(criteria, { page: state.page, size: state.size })
   const results = useQuery({
     queryKey: ['etablissements', pageQuery],
-    queryFn: ({ signal }) => bffGet<ResultsPage>(`/bff/etablissements?${pageQuery}`, signal),
+    queryFn: ({ signal }) => bffFetch<ResultsPage>(`/bff/etablissements?${pageQuery}`, { signal }),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   })
@@ -75,7 +75,9 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
   const points = useQuery({
     queryKey: ['points', pointsQuery],
     queryFn: ({ signal }) =>
-      bffGet<PointCollection>(`/bff/etablissements/points${pointsQuery ? `?${pointsQuery}` : ''}`, signal),
+      bffFetch<PointCollection>(`/bff/etablissements/points${pointsQuery ? `?${pointsQuery}` : ''}`, {
+        signal,
+      }),
     retry: retryUnlessClientError,
     staleTime: 5 * 60_000,
   })
@@ -84,7 +86,7 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
   const errors: Partial<Record<CriteriaField | 'page' | 'size', string>> = {}
   let generalError: string | null = null
   if (results.error) {
-    const issues = results.error instanceof BffProblem ? results.error.issues : []
+    const issues = results.error instanceof BffError ? (results.error.problem?.errors ?? []) : []
     for (const issue of issues) {
       const field = fieldOfIssue(issue.path)
       if (field) errors[field] ??= issue.message
@@ -93,7 +95,7 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
     generalError =
       issues.length > 0 && unplaced.length === 0
         ? 'vérifiez les critères signalés dans le formulaire.'
-        : problemMessage(results.error)
+        : errorMessage(results.error)
   }
   const fieldErrors = {
     q: errors.q,
@@ -102,7 +104,7 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
     naf: errors.naf,
     effectif: errors.effectif,
   }
-  const invalid = results.error instanceof BffProblem && results.error.status === 400
+  const invalid = results.error instanceof BffError && results.error.status === 400
 
   return (
     <div className="explorer">

@@ -20,7 +20,7 @@ import MapGL, {
 } from 'react-map-gl/maplibre'
 import type { EstablishmentWire } from '@/lib/establishments/serialise'
 import { FRANCE_BOUNDS, MAP_COLOURS, offlineMapStyle, resultsBounds } from '@/lib/explorer/map-style'
-import { bffGet, problemMessage, retryUnlessClientError } from './bff-client'
+import { bffFetch, errorMessage, retryUnlessClientError } from '@/lib/queries/bff-client'
 
 export interface PointFeature {
   type: 'Feature'
@@ -142,7 +142,7 @@ export default function ResultsMap({ points, loading, error, total, receivedAt }
   )
 
   let note: string | null = null
-  if (error) note = `La carte n’a pas pu être chargée : ${problemMessage(error)}`
+  if (error) note = `La carte n’a pas pu être chargée : ${errorMessage(error)}`
   else if (points && total !== undefined && located < total)
     note = `La carte montre ${located.toLocaleString('fr-FR')} des ${total.toLocaleString('fr-FR')} établissements : ceux qui ont une position, dans la limite de 10 000 points.`
 
@@ -251,7 +251,7 @@ function PointPopup({ sirets }: { sirets: string[] }) {
   const details = useQuery({
     queryKey: ['popup', query],
     queryFn: ({ signal }) =>
-      bffGet<{ etablissements: EstablishmentWire[] }>(`/bff/etablissements?${query}&size=100`, signal),
+      bffFetch<{ etablissements: EstablishmentWire[] }>(`/bff/etablissements?${query}&size=100`, { signal }),
     retry: retryUnlessClientError,
   })
   const byId = new Map(details.data?.etablissements.map((e) => [e.siret, e]))

@@ -1,6 +1,6 @@
 // The pickers' suggestion sources: the BFF autocomplete routes, shaped as combobox options.
 import type { CommuneSuggestion, NafSuggestion, ZoneSuggestion } from '@/lib/territory/lookup'
-import { bffGet } from './bff-client'
+import { bffFetch } from '@/lib/queries/bff-client'
 import type { ComboboxOption } from './combobox'
 
 const ZONE_KIND: Record<ZoneSuggestion['type'], string> = {
@@ -12,7 +12,7 @@ const ZONE_KIND: Record<ZoneSuggestion['type'], string> = {
 const lookup = (kind: string, text: string) => `/bff/territoire/${kind}?q=${encodeURIComponent(text)}`
 
 export async function suggestCommunes(text: string, signal: AbortSignal): Promise<ComboboxOption[]> {
-  const { communes } = await bffGet<{ communes: CommuneSuggestion[] }>(lookup('communes', text), signal)
+  const { communes } = await bffFetch<{ communes: CommuneSuggestion[] }>(lookup('communes', text), { signal })
   return communes.map((c) => ({
     value: c.code,
     label: `${c.nom} (${c.code})`,
@@ -23,7 +23,7 @@ export async function suggestCommunes(text: string, signal: AbortSignal): Promis
 }
 
 export async function suggestZones(text: string, signal: AbortSignal): Promise<ComboboxOption[]> {
-  const { zones } = await bffGet<{ zones: ZoneSuggestion[] }>(lookup('zones', text), signal)
+  const { zones } = await bffFetch<{ zones: ZoneSuggestion[] }>(lookup('zones', text), { signal })
   return zones.map((z) => ({
     value: z.id,
     label: `${z.nom} (${z.type === 'epci' ? 'EPCI' : z.type === 'region' ? 'région' : 'département'} ${z.code})`,
@@ -32,6 +32,6 @@ export async function suggestZones(text: string, signal: AbortSignal): Promise<C
 }
 
 export async function suggestNaf(text: string, signal: AbortSignal): Promise<ComboboxOption[]> {
-  const { naf } = await bffGet<{ naf: NafSuggestion[] }>(lookup('naf', text), signal)
+  const { naf } = await bffFetch<{ naf: NafSuggestion[] }>(lookup('naf', text), { signal })
   return naf.map((n) => ({ value: n.code, label: `${n.code} · ${n.libelle}` }))
 }

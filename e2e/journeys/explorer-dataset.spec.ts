@@ -13,11 +13,7 @@ interface ListedDataset {
 }
 
 test.describe('administrator', () => {
-  // The navigation prefetches the workshop and applications pages, outside this journey.
-  test.use({
-    storageState: STAFF_STORAGE.admin,
-    ignoredResources: [/^https?:\/\/[^/]+\/(jeux-de-donnees|applications)(\?|$)/],
-  })
+  test.use({ storageState: STAFF_STORAGE.admin })
 
   test('creates a dataset from a search', async ({ page, baseURL }, testInfo) => {
     const title = `Explorateur ${testInfo.workerIndex}-${Date.now()}`

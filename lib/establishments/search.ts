@@ -16,14 +16,10 @@ import {
 } from './read-model'
 import { classifyFreeText, type SearchCriteria } from './search-criteria'
 import { establishmentFilter, textWords } from './search-filter'
+import { MAX_PAGE_SIZE, MAX_POINTS, RESULT_CAP } from './search-limits'
 import type { PointRef } from './serialise'
 
-/** Results a search reaches through pages (spec §8); beyond, datasets give whole lists. */
-export const RESULT_CAP = 10_000
-/** Located establishments in one GeoJSON answer (spec §8). */
-export const MAX_POINTS = 10_000
-export const DEFAULT_PAGE_SIZE = 50
-export const MAX_PAGE_SIZE = 100
+export { DEFAULT_PAGE_SIZE, lastReachablePage, MAX_PAGE_SIZE, MAX_POINTS, RESULT_CAP } from './search-limits'
 
 export interface SearchPage {
   /** Number of establishments matching the search over all pages (not capped at RESULT_CAP). */
@@ -32,11 +28,6 @@ export interface SearchPage {
   totalExact: boolean
   page: number
   etablissements: Establishment[]
-}
-
-/** The last page a client may ask for at this size (pages stop at the RESULT_CAP-th result). */
-export function lastReachablePage(total: number, size: number): number {
-  return Math.max(1, Math.min(Math.ceil(total / size), Math.floor(RESULT_CAP / size)))
 }
 
 /** 400 when the page reaches past the RESULT_CAP-th result, whatever the number of matches. */

@@ -5,8 +5,8 @@
 export const PAGE_SIZES = [10, 25, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
 export const DEFAULT_PAGE_SIZE: PageSize = 50
-/** The API returns 10,000 results at most (spec §8); beyond, a dataset holds the whole result. */
-export const RESULT_CAP = 10_000
+/** The API serves the first RESULT_CAP results (spec §8); beyond, a dataset holds the whole result. */
+export { lastReachablePage as lastPage, RESULT_CAP } from '../establishments/search-limits'
 
 export interface ExplorerCriteria {
   /** Free text: name, SIRET or SIREN. */
@@ -100,9 +100,4 @@ export function fieldOfIssue(path: string): CriteriaField | 'page' | 'size' | nu
   if (head === 'page' || head === 'size') return head
   if (head !== 'search') return null
   return FIELDS.find((f) => f.searchKey === key)?.field ?? null
-}
-
-/** The last page reachable through the API for a total (results past the cap are not served). */
-export function lastPage(total: number, size: number): number {
-  return Math.max(1, Math.ceil(Math.min(total, RESULT_CAP) / size))
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BffError, bffFetch, errorMessage } from './bff-client'
+import { BffError, bffFetch, errorMessage, retryUnlessClientError } from './bff-client'
 
 const problem = {
   type: '/problems/bad-request',
@@ -77,5 +77,19 @@ describe('errorMessage', () => {
   it('explains a network failure', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toMatch(/ne répond pas/)
     expect(errorMessage('?')).toBe('Erreur inattendue.')
+  })
+
+  it('asks to sign in again when the session has expired', () => {
+    expect(errorMessage(new BffError(401, null))).toBe('Votre session a expiré : reconnectez-vous.')
+  })
+})
+
+describe('retryUnlessClientError', () => {
+  it('never retries a refusal, retries other failures twice', () => {
+    expect(retryUnlessClientError(0, new BffError(400, null))).toBe(false)
+    expect(retryUnlessClientError(0, new BffError(404, null))).toBe(false)
+    expect(retryUnlessClientError(0, new BffError(503, null))).toBe(true)
+    expect(retryUnlessClientError(1, new TypeError('Failed to fetch'))).toBe(true)
+    expect(retryUnlessClientError(2, new BffError(500, null))).toBe(false)
   })
 })

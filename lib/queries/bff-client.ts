@@ -29,6 +29,7 @@ export class BffError extends Error {
 
 /** Message to show for any failure of a call (a network failure included). */
 export function errorMessage(error: unknown): string {
+  if (error instanceof BffError && error.status === 401) return 'Votre session a expiré : reconnectez-vous.'
   if (error instanceof BffError) return error.message
   if (error instanceof TypeError) return 'Le serveur ne répond pas. Vérifiez la connexion et réessayez.'
   return error instanceof Error ? error.message : 'Erreur inattendue.'
@@ -62,4 +63,10 @@ export async function bffFetch<T>(
   if (!response.ok) throw new BffError(response.status, await readProblem(response))
   if (response.status === 204) return undefined as T
   return (await response.json()) as T
+}
+
+/** react-query retry policy: refusals (4xx) are final; other failures are retried twice. */
+export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  if (error instanceof BffError && error.status >= 400 && error.status < 500) return false
+  return failureCount < 2
 }
