@@ -2,66 +2,14 @@
 // both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closePool, pool, query } from '../db/pool'
-import { generateEstablishments } from '../seed/generate-establishments'
 import { seedDatabase } from '../seed/seed-database'
 import { engineSkipped, testEngine } from '../testing/engine'
-import { communeOutlines, referenceData } from '../territory/reference-data'
-import type { EstablishmentRecord } from './record'
 import type { SearchCriteria } from './search-criteria'
-import { selectMatching, textWords } from './search-filter'
+import { selectMatching } from './search-filter'
+import { normalise, syntheticWorld } from './testing/search-oracle'
 
 const SEED = { establishments: 3000, premises: 10, seed: 11 }
-const ref = referenceData()
-const records: EstablishmentRecord[] = [
-  ...generateEstablishments({
-    count: SEED.establishments,
-    seed: SEED.seed,
-    communes: ref.communes,
-    outlines: communeOutlines(),
-    naf: ref.naf,
-  }),
-]
-const communes = new Map(ref.communes.map((c) => [c.code, c]))
-const zoneMembers = new Map(ref.zones.map((z) => [z.id, new Set(z.communes)]))
-
-/** What the filter must return, computed independently in JavaScript. */
-const normalise = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim()
-
-function oracle(c: SearchCriteria): string[] {
-  return records
-    .filter((r) => {
-      const commune = communes.get(r.codeCommune)
-      if (c.communes && !c.communes.includes(r.codeCommune)) return false
-      if (c.zones && !c.zones.some((z) => zoneMembers.get(z)?.has(r.codeCommune))) return false
-      if (c.departements && !c.departements.includes(commune?.departement ?? '')) return false
-      if (c.regions && !c.regions.includes(commune?.region ?? '')) return false
-      if (c.nafs && !c.nafs.includes(r.codeNaf)) return false
-      if (c.tranches && !c.tranches.includes(r.trancheEffectif)) return false
-      if (c.sirets && !c.sirets.includes(r.siret)) return false
-      if (c.sirens && !c.sirens.includes(r.siren)) return false
-      if (c.texts) {
-        const names = normalise(`${r.entreprise} ${r.enseigne} ${r.denominationUsuelle ?? ''}`)
-        const ok = c.texts.some((t) => {
-          const digits = t.replace(/[\s.]/g, '')
-          if (/^\d{14}$/.test(digits)) return r.siret === digits
-          if (/^\d{9}$/.test(digits)) return r.siren === digits
-          return textWords(t).every((w) => names.includes(normalise(w)))
-        })
-        if (!ok) return false
-      }
-      return true
-    })
-    .map((r) => r.siret)
-    .sort()
-}
+const { ref, records, communes, oracle } = syntheticWorld(SEED)
 
 async function run(criteria: SearchCriteria): Promise<string[]> {
   const q = selectMatching(criteria, { select: 'e.siret', orderBy: 'e.siret' })

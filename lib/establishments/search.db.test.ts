@@ -3,37 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closePool, pool, query } from '../db/pool'
 import { ApiError } from '../http/api-error'
-import { generateEstablishments } from '../seed/generate-establishments'
 import { seedDatabase } from '../seed/seed-database'
 import { engineSkipped, testEngine } from '../testing/engine'
-import { communeOutlines, referenceData } from '../territory/reference-data'
 import { listDivisions, listZones, zoneFeature } from '../territory/zones'
 import type { EstablishmentRecord } from './record'
 import { getEstablishment, MAX_POINTS, RESULT_CAP, searchEstablishments, searchPoints } from './search'
 import type { SearchCriteria } from './search-criteria'
+import { normalise, syntheticWorld } from './testing/search-oracle'
 
 const SEED = { establishments: 3000, premises: 10, seed: 11 }
-const ref = referenceData()
-const records: EstablishmentRecord[] = [
-  ...generateEstablishments({
-    count: SEED.establishments,
-    seed: SEED.seed,
-    communes: ref.communes,
-    outlines: communeOutlines(),
-    naf: ref.naf,
-  }),
-]
-const communes = new Map(ref.communes.map((c) => [c.code, c]))
-
-const normalise = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim()
+const { ref, records, communes } = syntheticWorld(SEED)
 
 const perCommune = new Map<string, EstablishmentRecord[]>()
 for (const r of records) perCommune.set(r.codeCommune, [...(perCommune.get(r.codeCommune) ?? []), r])
