@@ -7,8 +7,11 @@
 // and reports p50 / p95 latency and throughput with the ratios (targets: API throughput ≥ 70 % of
 // raw, API p50 ≤ raw p50 + 2 ms). Then the GeoJSON of 10,000 points: API over HTTP against the raw
 // query + grouping + JSON.stringify (target ≤ 1.5×).
-// Usage: npm run bench:search [-- --establishments 1000000 --duration 10 --keep]
-//   --keep leaves the database (tda_bench_search_<N>) for the next run, which reuses it.
+// With --engine embedded the app runs on the embedded engine instead (seeded by its first start
+// under a temporary DATA_DIR) and the raw side talks to the same engine through the app's socket.
+// Usage: npm run bench:search [-- --establishments 1000000 --duration 10 --keep --engine postgres|embedded]
+//   --keep leaves the database (tda_bench_search_<N>, or the embedded DATA_DIR
+//   <tmp>/tda-bench-search-embedded-<N>) for the next run, which reuses it.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -30,6 +33,9 @@ const SEQUENTIAL_RUNS = 50
 const PORT = Number(option('port') ?? 3129)
 const ORIGIN = `http://localhost:${PORT}`
 const NAME = `tda_bench_search_${N}`
+const ENGINE = option('engine') ?? 'postgres'
+if (ENGINE !== 'postgres' && ENGINE !== 'embedded') throw new Error('--engine is postgres or embedded')
+const EMBEDDED = ENGINE === 'embedded'
 
 assertLocal(TEST_SERVER_URL)
 const databaseUrl = (() => {
@@ -282,26 +288,40 @@ const build = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scr
 })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
-await prepare()
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tda-bench-search-'))
+if (!EMBEDDED) await prepare()
+const dataDir = EMBEDDED
+  ? path.join(os.tmpdir(), `tda-bench-search-embedded-${N}`)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'tda-bench-search-'))
+const serverEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(PORT),
+  HOST: 'localhost',
+  PUBLIC_URL: ORIGIN,
+  DATA_DIR: dataDir,
+  DB_POOL_SIZE: String(CONNECTIONS),
+  DATASET_JOBS: 'false',
+  LOG_LEVEL: 'warn',
+}
+if (EMBEDDED) {
+  // The first start seeds the embedded engine.
+  delete serverEnv.DATABASE_URL
+  Object.assign(serverEnv, {
+    SEED_ESTABLISHMENTS: String(N),
+    SEED_PREMISES: '0',
+    SEED_RANDOM_SEED: '1',
+  })
+  if (!fs.existsSync(dataDir)) console.error(`seeding ${N} establishments into the embedded engine…`)
+} else {
+  serverEnv.DATABASE_URL = databaseUrl
+}
 const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: 'localhost',
-    PUBLIC_URL: ORIGIN,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    DB_POOL_SIZE: String(CONNECTIONS),
-    DATASET_JOBS: 'false',
-    LOG_LEVEL: 'warn',
-  },
+  env: serverEnv,
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 
 async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 3600; i++) {
     try {
       if ((await fetch(ORIGIN, { headers: { Accept: 'application/json' } })).status === 200) return
     } catch {
@@ -314,10 +334,11 @@ async function waitForServer(): Promise<void> {
 
 const { parseEnv } = await import('@/lib/env')
 const { connectionConfig } = await import('@/lib/db/connection')
-const raw = new pg.Pool({
-  ...connectionConfig(parseEnv({ ...process.env, DATABASE_URL: databaseUrl })),
-  max: CONNECTIONS,
-})
+const rawEnv: NodeJS.ProcessEnv = EMBEDDED
+  ? { ...process.env, DATA_DIR: dataDir }
+  : { ...process.env, DATABASE_URL: databaseUrl }
+if (EMBEDDED) delete rawEnv.DATABASE_URL
+const raw = new pg.Pool({ ...connectionConfig(parseEnv(rawEnv)), max: CONNECTIONS })
 try {
   await waitForServer()
   const { createClientApplication } = await import('@/lib/auth/clients')
@@ -398,12 +419,12 @@ try {
   )
   lines.push(geoLine)
   console.log(
-    `\n${N} establishments, concurrency ${CONNECTIONS}, ${DURATION} s per measure\n\n${lines.join('\n')}`,
+    `\n${ENGINE}, ${N} establishments, concurrency ${CONNECTIONS}, ${DURATION} s per measure\n\n${lines.join('\n')}`,
   )
 } finally {
   await raw.end()
   server.kill('SIGTERM')
   await new Promise((r) => server.once('exit', r))
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  if (!KEEP) await dropDatabase(NAME)
+  if (!EMBEDDED || !KEEP) fs.rmSync(dataDir, { recursive: true, force: true })
+  if (!EMBEDDED && !KEEP) await dropDatabase(NAME)
 }
