@@ -108,7 +108,7 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
   const keyFor = async (header: JWTHeaderParameters): Promise<VerifyKey> => {
     if (now() - loadedAt > keysMaxAgeMs) await reload()
     let key = header.kid ? keys.get(header.kid) : undefined
-    if (!key && header.kid && now() - loadedAt > unknownKidReloadMs) {
+    if (!key && header.kid && now() - loadedAt >= unknownKidReloadMs) {
       await reload()
       key = keys.get(header.kid)
     }
