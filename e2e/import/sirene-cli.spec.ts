@@ -15,6 +15,7 @@ import {
   packagedFixtures,
   type ShownEstablishment,
 } from '@/lib/sirene/testing/fixture-files'
+import { shownFromRecord } from '@/lib/sirene/testing/shown-establishment'
 import { statusSchema } from '@/lib/status/get-status'
 import { containsPoint } from '@/lib/territory/geometry'
 import { communeOutlines, referenceData } from '@/lib/territory/reference-data'
@@ -67,17 +68,11 @@ async function shownByApi(
     },
   })
   expect(response.status(), siret).toBe(200)
-  const { coordonnees, nature_juridique, etat_administratif, url, id, secteur_alternatif, ...fields } =
-    establishmentDetailWireSchema.parse(await response.json())
-  expect(id).toBe(siret)
-  expect(url).toBe(`/v0/eco/sirets/${siret}`)
-  expect(secteur_alternatif).toBeUndefined()
-  return {
-    ...fields,
-    position: coordonnees ? [coordonnees.longitude, coordonnees.latitude] : null,
-    categorie_juridique: nature_juridique?.code ?? null,
-    etat_administratif: etat_administratif === 'actif' ? 'A' : 'F',
-  }
+  const record = establishmentDetailWireSchema.parse(await response.json())
+  expect(record.id).toBe(siret)
+  expect(record.url).toBe(`/v0/eco/sirets/${siret}`)
+  expect(record.secteur_alternatif).toBeUndefined()
+  return shownFromRecord(record)
 }
 
 const baseUrlOf = (testInfo: TestInfo) => testInfo.project.use.baseURL!
