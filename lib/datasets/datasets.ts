@@ -4,7 +4,7 @@
 // background jobs (lib/datasets/jobs.ts); the version served stays the previous one until the new
 // file is ready.
 import type pg from 'pg'
-import { pool, query, type Queryable } from '../db/pool'
+import { query, withTransaction, type Queryable } from '../db/pool'
 import { notFound } from '../http/api-error'
 import type { FileStore } from '../files/file-store'
 import type { DatasetEncoding } from './encoding'
@@ -57,31 +57,9 @@ export interface NewDataset {
 
 type Db = pg.Pool | pg.PoolClient
 
-function isClient(db: Db): db is pg.PoolClient {
-  return 'release' in db
-}
-
-/**
- * Runs `fn` in a transaction: its own on a pool (default: the process pool), or the caller's when
- * given a client (the caller then owns BEGIN and COMMIT).
- */
-export async function inTransaction<T>(
-  db: Db | undefined,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  if (db && isClient(db)) return fn(db)
-  const client = await (db ?? pool()).connect()
-  try {
-    await client.query('BEGIN')
-    const result = await fn(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+/** Runs `fn` in a transaction of its own, or in the caller's when `db` is a client. */
+export function inTransaction<T>(db: Db | undefined, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withTransaction(fn, db)
 }
 
 interface VersionJson {

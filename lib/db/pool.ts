@@ -33,8 +33,16 @@ export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
   return db.query<R>(text, values)
 }
 
-export async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool().connect()
+/**
+ * Runs `fn` in a transaction: its own on a pool (default: the process pool), or the caller's when
+ * given a client (the caller then owns BEGIN and COMMIT).
+ */
+export async function withTransaction<T>(
+  fn: (client: pg.PoolClient) => Promise<T>,
+  db?: pg.Pool | pg.PoolClient,
+): Promise<T> {
+  if (db && 'release' in db) return fn(db)
+  const client = await (db ?? pool()).connect()
   try {
     await client.query('BEGIN')
     const result = await fn(client)
