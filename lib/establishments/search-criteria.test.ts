@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyFreeText, searchFromQuery, searchSchema, SEARCH_KEYS, toCriteria } from './search-criteria'
+import { classifyFreeText, searchSchema, SEARCH_KEYS, toCriteria } from './search-criteria'
 
 const parse = (input: unknown) => searchSchema.safeParse(input)
 
@@ -55,14 +55,5 @@ describe('classifyFreeText', () => {
     expect(classifyFreeText('120 027 016 00563')).toEqual({ kind: 'siret', value: '12002701600563' })
     expect(classifyFreeText('120027016')).toEqual({ kind: 'siren', value: '120027016' })
     expect(classifyFreeText('Garage 2000')).toEqual({ kind: 'words', value: 'Garage 2000' })
-  })
-})
-
-describe('searchFromQuery', () => {
-  it('reads JSON objects, keeps free text and nested objects', () => {
-    expect(searchFromQuery('{"code_commune":"35238"}')).toEqual({ code_commune: '35238' })
-    expect(searchFromQuery('boulangerie')).toBe('boulangerie')
-    expect(searchFromQuery('{pas du json')).toBe('{pas du json')
-    expect(searchFromQuery({ q: 'x' })).toEqual({ q: 'x' })
   })
 })

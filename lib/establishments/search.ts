@@ -4,7 +4,7 @@
 // top-N on the (code_commune, siret) index), names go through the trigram index on the stored
 // normalised name, and a text search is ranked (exact name, then prefix, then similarity).
 import { query, type Queryable } from '../db/pool'
-import { badRequest } from '../http/api-error'
+import { MAX_FEATURES } from '../http/list-limits'
 import { DATA_INFO_KEY } from '../status/get-status'
 import type { BBox } from '../territory/geometry'
 import {
@@ -16,39 +16,13 @@ import {
 } from './read-model'
 import { classifyFreeText, type SearchCriteria } from './search-criteria'
 import { establishmentFilter, textWords } from './search-filter'
-import { MAX_PAGE_SIZE, MAX_POINTS, RESULT_CAP } from './search-limits'
 import type { PointRef } from './serialise'
-
-export { DEFAULT_PAGE_SIZE, lastReachablePage, MAX_PAGE_SIZE, MAX_POINTS, RESULT_CAP } from './search-limits'
 
 export interface SearchPage {
   /** Number of establishments matching the search over all pages (not capped at RESULT_CAP). */
   total: number
-  /** Always true today: every count is exact. Kept so a future estimate would say so. */
-  totalExact: boolean
   page: number
   etablissements: Establishment[]
-}
-
-/** 400 when the page reaches past the RESULT_CAP-th result, whatever the number of matches. */
-export function assertWithinCap(page: number, size: number): void {
-  if (page * size <= RESULT_CAP) return
-  const last = Math.floor(RESULT_CAP / size)
-  throw badRequest(
-    `La recherche donne accès aux ${RESULT_CAP.toLocaleString('fr-FR')} premiers résultats au plus : ` +
-      `à ${size} par page, la dernière page accessible est la page ${last}. ` +
-      'Pour obtenir la liste complète, créez un jeu de données de cette recherche (modèle siret) ' +
-      'et lisez-le par GET /v0/datasets/{id} (pages JSON sans limite ou fichier CSV).',
-    [
-      {
-        location: 'query',
-        path: 'page',
-        message: `Au plus ${RESULT_CAP} résultats : page ${last} au plus pour size=${size}.`,
-        code: 'too_big',
-      },
-    ],
-    { max_results: RESULT_CAP, datasets: '/v0/datasets' },
-  )
 }
 
 interface Plan {
@@ -166,7 +140,8 @@ async function recordedTotal(db?: Queryable): Promise<number | null> {
 
 /**
  * One page (1-based) of the establishments matching `criteria` (and located inside `bbox` when
- * given), with the exact number of matches. Throws 400 when the page reaches past the RESULT_CAP-th result.
+ * given), with the exact number of matches. The page and size are those the request
+ * resolved (lib/http/list-request: within the cap).
  */
 export async function searchEstablishments(
   criteria: SearchCriteria,
@@ -174,10 +149,6 @@ export async function searchEstablishments(
   db?: Queryable,
 ): Promise<SearchPage> {
   const { page, size } = options
-  if (!Number.isInteger(page) || page < 1) throw badRequest('La première page est la page 1.')
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
-    throw badRequest(`size vaut de 1 à ${MAX_PAGE_SIZE}.`)
-  assertWithinCap(page, size)
 
   const p = plan(criteria, options.bbox ? { bbox: options.bbox } : {})
   const limit = `$${p.values.length + 1}::int`
@@ -200,27 +171,27 @@ export async function searchEstablishments(
         .rows[0]!.total
     })(),
   ])
-  return { total, totalExact: true, page, etablissements: rows.map(rowToEstablishment) }
+  return { total, page, etablissements: rows.map(rowToEstablishment) }
 }
 
 /**
- * The located establishments of a search (at most MAX_POINTS: the first ones in result order),
+ * The located establishments of a search (at most MAX_FEATURES: the first ones in result order),
  * optionally inside `bbox` [west, south, east, north], ordered by (lon, lat, siret) so that
- * consecutive equal points share a GeoJSON feature (see featureCollectionText).
+ * consecutive equal points share a GeoJSON feature (see groupByPoint).
  */
-export async function* searchPoints(
+export async function searchPoints(
   criteria: SearchCriteria,
   options: { bbox?: BBox } = {},
   db?: Queryable,
-): AsyncGenerator<PointRef> {
+): Promise<PointRef[]> {
   const p = plan(criteria, { located: true, ...(options.bbox ? { bbox: options.bbox } : {}) })
   const { rows } = await query<PointRef>(
-    `SELECT r.siret, r.lon, r.lat FROM (${orderedSirets(p, String(MAX_POINTS), '0', 'e.siret, e.lon, e.lat')}) r
+    `SELECT r.siret, r.lon, r.lat FROM (${orderedSirets(p, String(MAX_FEATURES), '0', 'e.siret, e.lon, e.lat')}) r
       ORDER BY r.lon, r.lat, r.siret`,
     p.values,
     db,
   )
-  yield* rows
+  return rows
 }
 
 /** One establishment by SIRET (14 digits), or null. */

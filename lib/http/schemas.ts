@@ -56,3 +56,30 @@ export function oneOrMany(item: z.ZodType<string>, max: number) {
     'Attendu : une chaîne ou une liste de chaînes.',
   )
 }
+
+/**
+ * The `search` parameter of a search endpoint: a free text, or an object of criteria combined with
+ * AND (a list meaning "any of"). Unknown keys are refused naming the accepted ones.
+ */
+export function searchParameterSchema<Shape extends z.ZodRawShape>(
+  criteria: Shape,
+  text: { description: string; max?: number },
+) {
+  const keys = Object.keys(criteria)
+  const object = z.strictObject(criteria, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Critère inconnu : ${issue.keys.join(', ')}. Critères acceptés : ${keys.join(', ')}.`
+        : undefined,
+  })
+  const max = text.max ?? 200
+  return dispatchByType<string | z.output<typeof object>>(
+    [
+      { accepts: isString, schema: z.string().max(max, `Le texte recherché dépasse ${max} caractères.`) },
+      { accepts: isPlainObject, schema: object },
+    ],
+    `search est un texte libre (${text.description}) ou un objet de critères.`,
+  ).describe(
+    `Texte libre (${text.description}) ou objet de critères combinés par ET ; une liste vaut « l’un de ».`,
+  )
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineContract } from '../http/contract'
-import { problemSchema } from '../http/problem-schema'
+import { recordResponses } from '../http/list-contract'
 import { premisesIdSchema } from './get-premises'
 import { premisesWireSchema } from './serialise'
 
@@ -20,11 +20,9 @@ export const premisesContract = defineContract({
   params: z.object({ id: premisesIdSchema }),
   formats: ['json'],
   example: { path: `/v0/ca/locaux/${EXAMPLE_PREMISES_ID}` },
-  responses: {
-    200: { description: 'Le local', content: { json: premisesWireSchema } },
-    400: { description: 'Identifiant mal formé', content: { problem: problemSchema } },
-    401: { description: 'Jeton absent ou invalide', content: { problem: problemSchema } },
-    403: { description: 'Portée fiscal absente', content: { problem: problemSchema } },
-    404: { description: 'Aucun local avec cet identifiant', content: { problem: problemSchema } },
-  },
+  responses: recordResponses('fiscal', {
+    description: 'Le local',
+    content: { json: premisesWireSchema },
+    notFound: 'Aucun local avec cet identifiant',
+  }),
 })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
 import { notFound } from '../http/api-error'
 import { PREMISES_SELECT, rowToPremises, type Premises, type PremisesRow } from './read-model'
+import { serialisePremises, type PremisesWire } from './serialise'
 
 /** Commune code (5 characters) followed by the 10-digit invariant. */
 export const premisesIdSchema = z
@@ -22,4 +23,9 @@ export async function getPremisesOrThrow(id: string, db?: Queryable): Promise<Pr
   )
   if (!rows[0]) throw notFound(`Aucun local « ${id} ».`)
   return rowToPremises(rows[0])
+}
+
+/** The record of GET /v0/ca/locaux/:id; 404 for an unknown id. */
+export async function premisesRecord(id: string, db?: Queryable): Promise<PremisesWire> {
+  return serialisePremises(await getPremisesOrThrow(id, db))
 }

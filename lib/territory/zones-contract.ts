@@ -1,22 +1,11 @@
 // Contracts of the territorial divisions and zones (spec §1, since 0.6.0; 0.7.2 for the single
-// feature of GET /zones/:id) and their responses with an entity tag.
+// feature of GET /zones/:id).
 import { z } from 'zod'
-import { notFound } from '../http/api-error'
 import { defineContract } from '../http/contract'
-import { dataVersion, entityTag, ifNoneMatchMatches, notModified } from '../http/etag'
-import { MEDIA_TYPES, type Format } from '../http/negotiate'
-import { jsonResponse } from '../http/respond'
+import { protectedErrors } from '../http/list-contract'
 import { problemSchema } from '../http/problem-schema'
-import { zoneId, ZONE_TYPES, type ZoneType } from './zone-id'
-import {
-  divisionListSchema,
-  divisionZonesSchema,
-  isZoneType,
-  listDivisions,
-  listZones,
-  zoneFeature,
-  zoneFeatureCollectionSchema,
-} from './zones'
+import { zoneId, ZONE_TYPES } from './zone-id'
+import { divisionListSchema, divisionZonesSchema, zoneFeatureCollectionSchema } from './zones'
 
 const common = {
   tags: ['Découpages et zones'],
@@ -24,11 +13,7 @@ const common = {
   auth: { kind: 'scopes', requirement: { anyOf: ['eco', 'fiscal'] } },
 } as const
 
-const errors = {
-  401: { description: 'Jeton absent ou invalide', content: { problem: problemSchema } },
-  403: { description: 'Ni la portée eco ni la portée fiscal', content: { problem: problemSchema } },
-  406: { description: 'Format non proposé (ou Accept: */* seul)', content: { problem: problemSchema } },
-} as const
+const errors = protectedErrors('eco ou fiscal')
 
 export const divisionsContract = defineContract({
   ...common,
@@ -88,44 +73,3 @@ export const zoneContract = defineContract({
     ...errors,
   },
 })
-
-const CACHING = { Vary: 'Accept', 'Cache-Control': 'private, no-cache' }
-
-/** A JSON (or GeoJSON) answer with an entity tag over the data version and `parts`; 304 on a match. */
-async function tagged(
-  request: Request,
-  parts: unknown,
-  produce: () => Promise<unknown>,
-  contentType?: string,
-): Promise<Response> {
-  const etag = entityTag(await dataVersion(), parts)
-  const headers: Record<string, string> = { ...CACHING, ETag: etag }
-  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return notModified(etag, headers)
-  const body = await produce()
-  if (contentType) headers['Content-Type'] = contentType
-  return jsonResponse(body, { headers })
-}
-
-export function divisionsResponse(request: Request): Promise<Response> {
-  return tagged(request, { divisions: true }, async () => ({ decoupages: await listDivisions() }))
-}
-
-export function divisionResponse(request: Request, id: string): Promise<Response> {
-  if (!isZoneType(id)) {
-    throw notFound(`Aucun découpage « ${id} ». Découpages : ${ZONE_TYPES.join(', ')}.`)
-  }
-  return tagged(request, { division: id }, () => listZones(id as ZoneType))
-}
-
-export function zoneResponse(request: Request, id: string, format: Format): Promise<Response> {
-  return tagged(
-    request,
-    { zone: id, format },
-    async () => {
-      const zone = await zoneFeature(id)
-      if (!zone) throw notFound(`Aucune zone avec l’identifiant ${id}.`)
-      return zone
-    },
-    format === 'geojson' ? MEDIA_TYPES.geojson : undefined,
-  )
-}

@@ -4,6 +4,7 @@
 // (changelog 0.7.2: a zone of several polygons is one Feature in a FeatureCollection).
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
+import { notFound } from '../http/api-error'
 import { collectMultiPolygon, type AreaGeometry, type MultiPolygonGeometry } from './geometry'
 import { ZONE_TYPES, type ZoneType } from './zone-id'
 
@@ -148,4 +149,19 @@ export async function zoneFeature(id: string, db?: Queryable): Promise<ZoneFeatu
       },
     ],
   }
+}
+
+/** The record of GET /v0/decoupages/:id; 404 for an unknown division kind. */
+export async function divisionRecord(kind: string, db?: Queryable): Promise<DivisionZones> {
+  if (!isZoneType(kind)) {
+    throw notFound(`Aucun découpage « ${kind} ». Découpages : ${ZONE_TYPES.join(', ')}.`)
+  }
+  return listZones(kind, db)
+}
+
+/** The record of GET /v0/zones/:id; 404 for an unknown zone. */
+export async function zoneRecord(id: string, db?: Queryable): Promise<ZoneFeatureCollection> {
+  const zone = await zoneFeature(id, db)
+  if (!zone) throw notFound(`Aucune zone avec l’identifiant ${id}.`)
+  return zone
 }

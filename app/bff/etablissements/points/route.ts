@@ -1,11 +1,12 @@
 // GET /bff/etablissements/points?search[…]=…: the GeoJSON points of the explorer's search (signed-in
 // staff), as GET /v0/eco/sirets answers application/geo+json.
 import { searchPointsBffContract } from '@/lib/establishments/bff'
-import { searchResponse } from '@/lib/establishments/search-response'
+import { establishmentListing } from '@/lib/establishments/search-listing'
 import { bffRoute } from '@/lib/http/bff-route'
+import { listResponse } from '@/lib/http/list-response'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = bffRoute(searchPointsBffContract, ({ request, url, query }) =>
-  searchResponse({ request, url, format: 'geojson', query, body: undefined }),
+  listResponse(establishmentListing, { request, url, format: 'geojson', query, body: undefined }),
 )

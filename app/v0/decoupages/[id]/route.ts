@@ -1,8 +1,12 @@
 // GET /v0/decoupages/:id: the zones of one division kind.
 import { apiRoute } from '@/lib/http/api-route'
-import { divisionContract, divisionResponse } from '@/lib/territory/zones-contract'
+import { recordResponse } from '@/lib/http/list-response'
+import { divisionContract } from '@/lib/territory/zones-contract'
+import { divisionRecord } from '@/lib/territory/zones'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = apiRoute(divisionContract, ({ request, params }) => divisionResponse(request, params.id))
+export const GET = apiRoute(divisionContract, ({ request, params }) =>
+  recordResponse(request, { key: { division: params.id }, load: () => divisionRecord(params.id) }),
+)
 export const HEAD = GET

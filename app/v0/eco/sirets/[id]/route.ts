@@ -1,11 +1,12 @@
 // GET /v0/eco/sirets/:id: the record of one establishment (the url of every search result).
 import { establishmentContract } from '@/lib/establishments/search-contract'
-import { establishmentResponse } from '@/lib/establishments/search-response'
+import { establishmentRecord } from '@/lib/establishments/search-listing'
 import { apiRoute } from '@/lib/http/api-route'
+import { recordResponse } from '@/lib/http/list-response'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = apiRoute(establishmentContract, ({ request, params }) =>
-  establishmentResponse({ request, siret: params.id }),
+  recordResponse(request, { key: params.id, load: () => establishmentRecord(params.id) }),
 )
 export const HEAD = GET

@@ -1,10 +1,11 @@
-// Limits of the establishment search (spec §8), free of any server dependency so the browser app
-// explains them with the same figures the API enforces.
+// Limits shared by every search endpoint of the API (spec §8, stated for GET /eco/sirets and applied
+// alike to the other lists), free of any server dependency so the browser app explains them with the
+// same figures the API enforces.
 
 /** Results a search reaches through pages (spec §8); beyond, datasets give whole lists. */
 export const RESULT_CAP = 10_000
-/** Located establishments in one GeoJSON answer (spec §8). */
-export const MAX_POINTS = 10_000
+/** Features in one GeoJSON answer of a search (spec §8). */
+export const MAX_FEATURES = 10_000
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 100
 
