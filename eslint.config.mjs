@@ -1,9 +1,11 @@
 // One lint configuration: Next's rules (React, hooks, accessibility, Core Web Vitals), typescript-eslint
-// with type information, and the layer boundaries of DESIGN §2 as import restrictions.
+// with type information, the layer boundaries of DESIGN §2 as import restrictions, and the layers of
+// lib/ (scripts/lint/lib-layers.mjs: no cycle between lib/ folders).
 import { defineConfig, globalIgnores } from 'eslint/config'
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 import tseslint from 'typescript-eslint'
+import layers from './scripts/lint/lib-layers.mjs'
 
 export default defineConfig([
   ...nextVitals,
@@ -35,6 +37,12 @@ export default defineConfig([
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
     },
+  },
+  {
+    // lib/ folders form layers: each imports only from lower ones, so there is no cycle between them.
+    files: ['lib/**/*.{ts,tsx,mts,mjs}'],
+    plugins: { layers },
+    rules: { 'layers/lib-layers': 'error' },
   },
   {
     // lib/ is framework-free: it never imports app/, components/ or Next.js.

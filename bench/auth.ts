@@ -100,8 +100,8 @@ try {
   const { createAccessTokenVerifier } = await import('@/lib/auth/access-token-verifier')
   const { ClientStatusCache } = await import('@/lib/auth/client-status-cache')
   const { clientStatuses } = await import('@/lib/auth/clients')
-  const { apiResourceFor, keyRetentionSeconds } = await import('@/lib/oauth/constants')
-  const { publicSigningKeys } = await import('@/lib/oauth/signing-keys')
+  const { apiResourceFor, keyRetentionSeconds } = await import('@/lib/auth/tokens')
+  const { publicSigningKeys } = await import('@/lib/auth/signing-keys')
   const { closePool } = await import('@/lib/db/pool')
   const firstPresentation = createAccessTokenVerifier({
     issuer: ORIGIN,

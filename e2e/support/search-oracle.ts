@@ -1,9 +1,9 @@
 // The synthetic establishments the test servers start with (same generator, seed and size), and
 // what a search must return over them, computed independently of the SQL.
-import { syntheticWorld } from '@/lib/establishments/testing/search-oracle'
+import { syntheticWorld } from '@/lib/testing/search-oracle'
 import { E2E_SEED } from './servers'
 
-export { normalise } from '@/lib/establishments/testing/search-oracle'
+export { normalise } from '@/lib/testing/search-oracle'
 
 const world = syntheticWorld(E2E_SEED)
 export const { ref, records, communes, matches, oracle, busiestCommune } = world

@@ -1,7 +1,6 @@
 import { base64url, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../http/api-error'
-import { createAccessTokenVerifier } from './access-token-verifier'
+import { createAccessTokenVerifier, InvalidAccessToken } from './access-token-verifier'
 import { ClientStatusCache } from './client-status-cache'
 import type { Scope } from './scopes'
 
@@ -60,17 +59,13 @@ function verifier(
 
 async function refusal(
   promise: Promise<unknown>,
-): Promise<{ status: number; detail: string; challenge: string }> {
+): Promise<{ detail: string; description: string }> {
   try {
     await promise
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError)
-    const apiError = error as ApiError
-    return {
-      status: apiError.status,
-      detail: apiError.detail,
-      challenge: apiError.headers['WWW-Authenticate'] ?? '',
-    }
+    expect(error).toBeInstanceOf(InvalidAccessToken)
+    const refused = error as InvalidAccessToken
+    return { detail: refused.detail, description: refused.description }
   }
   throw new Error('the token was accepted')
 }
@@ -142,11 +137,10 @@ describe('access token verification', () => {
     ['a garbage string', async () => 'not.a.jwt', /invalide/],
   ]
   for (const [name, make, detail] of cases) {
-    it(`refuses ${name} with 401 invalid_token`, async () => {
+    it(`refuses ${name}, with a French detail and an ASCII description`, async () => {
       const { verify } = verifier()
       const refused = await refusal(verify(await make()))
-      expect(refused.status).toBe(401)
-      expect(refused.challenge).toMatch(/^Bearer .*error="invalid_token"/)
+      expect(refused.description).toMatch(/^[\x20-\x7e]+$/)
       expect(refused.detail).toMatch(detail)
     })
   }
@@ -155,7 +149,7 @@ describe('access token verification', () => {
     for (const clients of [new Map([['tda_client', null]]), new Map()]) {
       const { verify } = verifier(clients)
       const refused = await refusal(verify(await sign(claims())))
-      expect(refused.status).toBe(401)
+      expect(refused.description).toBe('The client application was revoked')
       expect(refused.detail).toMatch(/révoquée/)
     }
   })

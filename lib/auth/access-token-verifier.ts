@@ -6,8 +6,6 @@
 // (bounded, until it expires): later presentations skip the signature check, never the expiry or
 // the client's status.
 import { errors, importJWK, jwtVerify, type JWK, type JWTPayload, type JWTHeaderParameters } from 'jose'
-import { unauthorized } from '../http/api-error'
-import { BEARER_CHALLENGE } from './authenticate'
 import type { ClientDirectory } from './client-status-cache'
 import type { Principal } from './principal'
 import { parseScopes, type Scope } from './scopes'
@@ -39,15 +37,21 @@ interface VerifiedToken {
 }
 
 /**
- * 401 with the RFC 6750 challenge. The problem body explains in French; the header's
- * error_description must be plain ASCII (RFC 6750 §3), so it carries a short English version.
+ * A token the API refuses. The route wrapper answers it with 401 and the RFC 6750 challenge
+ * (lib/http/authenticate): `detail` explains in French; `description`, for the header's
+ * error_description, is plain ASCII (RFC 6750 §3).
  */
-export function invalidToken(detail: string, description: string) {
-  return unauthorized(
-    detail,
-    `${BEARER_CHALLENGE}, error="invalid_token", error_description="${description}"`,
-  )
+export class InvalidAccessToken extends Error {
+  override name = 'InvalidAccessToken'
+  constructor(
+    readonly detail: string,
+    readonly description: string,
+  ) {
+    super(detail)
+  }
 }
+
+const invalidToken = (detail: string, description: string) => new InvalidAccessToken(detail, description)
 
 function describe(error: unknown): [detail: string, description: string] {
   if (error instanceof errors.JWTExpired)

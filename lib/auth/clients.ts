@@ -1,7 +1,6 @@
 // Client applications of the API (the spec's "administration workshop"): who may obtain tokens,
 // with which scopes and flows. Secrets are shown once at creation or rotation and stored hashed.
 import { z } from 'zod'
-import { conflict, notFound } from '../http/api-error'
 import { query, type Queryable } from '../db/pool'
 import { generateClientId, generateClientSecret, hashClientSecret } from './client-secret'
 import { SCOPES, type Scope } from './scopes'
@@ -73,7 +72,8 @@ export function grantTypesFor(redirectUris: readonly string[]): GrantType[] {
     : ['client_credentials']
 }
 
-const COLUMNS = `id, client_id AS "clientId", name, scopes, grant_types AS "grantTypes",
+/** Columns of client_application as a ClientApplication. */
+export const CLIENT_APPLICATION_COLUMNS = `id, client_id AS "clientId", name, scopes, grant_types AS "grantTypes",
   redirect_uris AS "redirectUris", post_logout_redirect_uris AS "postLogoutRedirectUris",
   first_party AS "firstParty", created_at AS "createdAt", updated_at AS "updatedAt",
   secret_rotated_at AS "secretRotatedAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`
@@ -81,7 +81,7 @@ const COLUMNS = `id, client_id AS "clientId", name, scopes, grant_types AS "gran
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Matches an application by its id (UUID) or its client_id, both bound as $1. */
-function whereId(id: string): string {
+export function whereApplicationId(id: string): string {
   return UUID.test(id) ? '(id = ($1::text)::uuid OR client_id = $1::text)' : 'client_id = $1'
 }
 
@@ -93,7 +93,7 @@ export async function createClientApplication(
   const clientSecret = generateClientSecret()
   const { rows } = await query<ClientApplication>(
     `INSERT INTO client_application (client_id, name, secret_hash, scopes, grant_types, redirect_uris)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${CLIENT_APPLICATION_COLUMNS}`,
     [
       generateClientId(),
       client.name,
@@ -110,21 +110,11 @@ export async function createClientApplication(
 /** Third-party applications, newest first (the app's own client is managed at start-up). */
 export async function listClientApplications(db?: Queryable): Promise<ClientApplication[]> {
   const { rows } = await query<ClientApplication>(
-    `SELECT ${COLUMNS} FROM client_application WHERE NOT first_party ORDER BY created_at DESC, client_id`,
+    `SELECT ${CLIENT_APPLICATION_COLUMNS} FROM client_application WHERE NOT first_party ORDER BY created_at DESC, client_id`,
     [],
     db,
   )
   return rows
-}
-
-export async function getClientApplicationOrThrow(id: string, db?: Queryable): Promise<ClientApplication> {
-  const { rows } = await query<ClientApplication>(
-    `SELECT ${COLUMNS} FROM client_application WHERE ${whereId(id)} AND NOT first_party`,
-    [id],
-    db,
-  )
-  if (!rows[0]) throw notFound(`Aucune application « ${id} ».`)
-  return rows[0]
 }
 
 /** The active (not revoked) client with this client_id, with its secret hash; null otherwise. */
@@ -133,70 +123,12 @@ export async function findActiveClient(
   db?: Queryable,
 ): Promise<ClientCredentialsRecord | null> {
   const { rows } = await query<ClientCredentialsRecord>(
-    `SELECT ${COLUMNS}, secret_hash AS "secretHash" FROM client_application
+    `SELECT ${CLIENT_APPLICATION_COLUMNS}, secret_hash AS "secretHash" FROM client_application
      WHERE client_id = $1 AND revoked_at IS NULL`,
     [clientId],
     db,
   )
   return rows[0] ?? null
-}
-
-export async function rotateClientSecret(
-  id: string,
-  db?: Queryable,
-): Promise<{ application: ClientApplication; clientSecret: string }> {
-  const current = await getClientApplicationOrThrow(id, db)
-  if (current.revokedAt) throw conflict('Application révoquée : son secret ne peut plus être renouvelé.')
-  const clientSecret = generateClientSecret()
-  const { rows } = await query<ClientApplication>(
-    `UPDATE client_application SET secret_hash = $2, secret_rotated_at = now(), updated_at = now()
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [current.id, hashClientSecret(clientSecret)],
-    db,
-  )
-  return { application: rows[0]!, clientSecret }
-}
-
-/**
- * Revokes an application for good: it can no longer authenticate, and the API refuses the tokens
- * it already holds as soon as its cached client status refreshes (OAUTH_CLIENT_CACHE_TTL).
- */
-export async function revokeClientApplication(id: string, db?: Queryable): Promise<ClientApplication> {
-  const current = await getClientApplicationOrThrow(id, db)
-  const { rows } = await query<ClientApplication>(
-    `UPDATE client_application SET revoked_at = coalesce(revoked_at, now()), updated_at = now()
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [current.id],
-    db,
-  )
-  // Refresh tokens and grants of the application's users go with it.
-  await query(`DELETE FROM oauth_artifact WHERE payload->>'clientId' = $1`, [current.clientId], db)
-  return rows[0]!
-}
-
-export async function updateClientApplication(
-  id: string,
-  changes: ClientChanges,
-  db?: Queryable,
-): Promise<ClientApplication> {
-  const parsed = clientChangesSchema.parse(changes)
-  const current = await getClientApplicationOrThrow(id, db)
-  if (current.revokedAt) throw conflict('Application révoquée : elle ne peut plus être modifiée.')
-  const redirectUris = parsed.redirectUris ?? current.redirectUris
-  const { rows } = await query<ClientApplication>(
-    `UPDATE client_application
-     SET name = $2, scopes = $3, redirect_uris = $4, grant_types = $5, updated_at = now()
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [
-      current.id,
-      parsed.name ?? current.name,
-      parsed.scopes ?? current.scopes,
-      redirectUris,
-      grantTypesFor(redirectUris),
-    ],
-    db,
-  )
-  return rows[0]!
 }
 
 /**

@@ -2,12 +2,12 @@
 // verifier, configured from the environment, with keys and client statuses cached in memory and
 // shared by every route bundle of the process.
 import { env } from '../env'
-import { apiResourceFor, keyRetentionSeconds } from '../oauth/constants'
-import { publicSigningKeys } from '../oauth/signing-keys'
 import { createAccessTokenVerifier } from './access-token-verifier'
 import { ClientStatusCache } from './client-status-cache'
 import { clientStatuses } from './clients'
 import type { Principal } from './principal'
+import { publicSigningKeys } from './signing-keys'
+import { apiResourceFor, keyRetentionSeconds } from './tokens'
 
 type Verify = (token: string) => Promise<Principal>
 const KEY = Symbol.for('tda.auth.access-token-verifier')

@@ -131,8 +131,9 @@ describe.skipIf(engineSkipped)(`datasets on ${testEngine}`, () => {
     })
     await generate(dataset.id)
     await query(
-      `INSERT INTO etablissement (siret, siren, entreprise, code_commune, libelle_commune, code_naf, tranche_effectif)
-       VALUES ($1, $2, 'Nouvelle', '35238', 'Rennes', '62.01Z', 'NN')`,
+      `INSERT INTO etablissement (siret, siren, entreprise, code_commune, libelle_commune, code_naf, tranche_effectif,
+         entreprise_norm, enseigne_norm, nom_recherche)
+       VALUES ($1, $2, 'Nouvelle', '35238', 'Rennes', '62.01Z', 'NN', 'NOUVELLE', '', 'NOUVELLE')`,
       [`${companySiren}99999`, companySiren],
     )
     expect((await getPublishedDatasetOrThrow(dataset.id)).total).toBe(3)

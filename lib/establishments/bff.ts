@@ -3,6 +3,7 @@
 // browser gets exactly the JSON page, GeoJSON points and record of GET /v0/eco/sirets(/:id).
 import { z } from 'zod'
 import type { BffContract } from '../http/bff-route'
+import { siretSchema } from './identifiers'
 import { searchRequestSchema } from './search-contract'
 
 export const searchPageBffContract = { role: 'staff', query: searchRequestSchema } satisfies BffContract
@@ -11,5 +12,5 @@ export const searchPointsBffContract = { role: 'staff', query: searchRequestSche
 
 export const establishmentBffContract = {
   role: 'staff',
-  params: z.object({ siret: z.string().regex(/^\d{14}$/, 'Un SIRET compte 14 chiffres.') }),
+  params: z.object({ siret: siretSchema }),
 } satisfies BffContract

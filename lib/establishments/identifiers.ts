@@ -1,7 +1,14 @@
-// SIREN (9 digits) and SIRET (14 digits) numbers: format and the Luhn check digit INSEE uses.
+// SIREN (9 digits) and SIRET (14 digits) numbers: format, input schemas and the Luhn check digit
+// INSEE uses. Every check of their format uses these patterns.
+import { z } from 'zod'
 
 export const SIREN_PATTERN = /^\d{9}$/
 export const SIRET_PATTERN = /^\d{14}$/
+
+/** A SIRET as the API receives it (a path parameter, a criterion). */
+export const siretSchema = z.string().regex(SIRET_PATTERN, 'Un SIRET compte 14 chiffres.')
+/** A SIREN as the API receives it. */
+export const sirenSchema = z.string().regex(SIREN_PATTERN, 'Un SIREN compte 9 chiffres.')
 
 /** Luhn checksum of a digit string (0 for a valid number). */
 export function luhnSum(digits: string): number {

@@ -1,6 +1,7 @@
 // An establishment as stored (one row of table etablissement), in domain names. Serialisers turn it
 // into the wire shape of spec §2.4; the generator and the SIRENE importer produce it.
 import type { CopyValue } from '../db/copy'
+import { normaliseName, normaliseNullable } from '../text/normalise'
 
 export interface EstablishmentRecord {
   siret: string
@@ -23,6 +24,14 @@ export interface EstablishmentRecord {
   etatAdministratif: 'A' | 'F'
 }
 
+/** The stored normalised names, in the order of `NormalisedNames`. */
+export const NAME_SEARCH_COLUMNS = [
+  'entreprise_norm',
+  'enseigne_norm',
+  'denomination_norm',
+  'nom_recherche',
+] as const
+
 /** Columns of table etablissement written by bulk loads, in the order of `establishmentValues`. */
 export const ESTABLISHMENT_COLUMNS = [
   'siret',
@@ -43,9 +52,37 @@ export const ESTABLISHMENT_COLUMNS = [
   'date_creation',
   'categorie_juridique',
   'etat_administratif',
+  ...NAME_SEARCH_COLUMNS,
 ] as const
 
+/** The normalised names search reads (lib/text/normalise), stored beside the names they come from. */
+export interface NormalisedNames {
+  entreprise: string
+  enseigne: string
+  denomination: string | null
+  /** The three names in one text, for the trigram index of the name search. */
+  recherche: string
+}
+
+export function normalisedNames(
+  r: Pick<EstablishmentRecord, 'entreprise' | 'enseigne' | 'denominationUsuelle'>,
+): NormalisedNames {
+  const entreprise = normaliseName(r.entreprise)
+  const enseigne = normaliseName(r.enseigne)
+  const denomination = normaliseNullable(r.denominationUsuelle)
+  return { entreprise, enseigne, denomination, recherche: searchText(entreprise, enseigne, denomination) }
+}
+
+/**
+ * The search text of three normalised names: normaliseName of the names joined by spaces, which
+ * is the non-empty ones joined by one space (the SQL build of the import writes the same).
+ */
+export function searchText(entreprise: string, enseigne: string, denomination: string | null): string {
+  return [entreprise, enseigne, denomination ?? ''].filter((name) => name !== '').join(' ')
+}
+
 export function establishmentValues(r: EstablishmentRecord): CopyValue[] {
+  const names = normalisedNames(r)
   return [
     r.siret,
     r.siren,
@@ -65,5 +102,9 @@ export function establishmentValues(r: EstablishmentRecord): CopyValue[] {
     r.dateCreation,
     r.categorieJuridique,
     r.etatAdministratif,
+    names.entreprise,
+    names.enseigne,
+    names.denomination,
+    names.recherche,
   ]
 }

@@ -7,6 +7,7 @@ import { listContract, recordResponses } from '../http/list-contract'
 import { MAX_FEATURES } from '../http/list-limits'
 import { bboxSchema } from '../territory/bbox'
 import { EXAMPLE_SIRET } from './examples'
+import { siretSchema } from './identifiers'
 import { searchSchema } from './search-criteria'
 import { establishmentDetailWireSchema, establishmentWireSchema, featureCollectionSchema } from './serialise'
 
@@ -49,7 +50,7 @@ export const establishmentContract = defineContract({
   tags: ['Établissements'],
   since: '0.6.0',
   auth: { kind: 'scopes', requirement: { allOf: ['eco'] } },
-  params: z.object({ id: z.string().regex(/^\d{14}$/, 'Un SIRET compte 14 chiffres.') }),
+  params: z.object({ id: siretSchema }),
   formats: ['json'],
   example: { path: `/v0/eco/sirets/${EXAMPLE_SIRET}` },
   responses: recordResponses('eco', {

@@ -54,6 +54,11 @@ describe('classifyFreeText', () => {
   it('recognises SIRET and SIREN, with spaces', () => {
     expect(classifyFreeText('120 027 016 00563')).toEqual({ kind: 'siret', value: '12002701600563' })
     expect(classifyFreeText('120027016')).toEqual({ kind: 'siren', value: '120027016' })
-    expect(classifyFreeText('Garage 2000')).toEqual({ kind: 'words', value: 'Garage 2000' })
+    expect(classifyFreeText('Garage 2000')).toEqual({
+      kind: 'words',
+      normalised: 'GARAGE 2000',
+      words: ['GARAGE', '2000'],
+    })
+    expect(classifyFreeText(' « … » ')).toEqual({ kind: 'words', normalised: '', words: [] })
   })
 })

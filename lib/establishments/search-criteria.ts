@@ -10,11 +10,13 @@ import {
   zoneIdSchema,
 } from '../territory/code-schemas'
 import { TRANCHE_CODES } from '../territory/effectif'
+import { searchWords } from '../text/normalise'
+import { SIREN_PATTERN, SIRET_PATTERN, sirenSchema, siretSchema } from './identifiers'
 
 const trimmed = () => z.string().trim()
 
-const siren = trimmed().regex(/^\d{9}$/, 'Un SIREN compte 9 chiffres.')
-const siret = trimmed().regex(/^\d{14}$/, 'Un SIRET compte 14 chiffres.')
+const siren = trimmed().pipe(sirenSchema)
+const siret = trimmed().pipe(siretSchema)
 const codeNaf = trimmed()
   .toUpperCase()
   .regex(/^\d{2}\.?\d{2}[A-Z]$/, 'Un code NAF s’écrit comme 62.01Z.')
@@ -68,14 +70,21 @@ export interface SearchCriteria {
   tranches?: string[]
 }
 
-export type FreeText = { kind: 'siret' | 'siren' | 'words'; value: string }
+/**
+ * A free text once classified: a SIRET or a SIREN (spaces and dots allowed), or a name to look for,
+ * normalised (lib/text/normalise) and split into its words. Every free text of a search is
+ * classified once, by the query builder, which gives the result to the filter and to the ranking.
+ */
+export type FreeText =
+  | { kind: 'siret' | 'siren'; value: string }
+  | { kind: 'words'; normalised: string; words: string[] }
 
 export function classifyFreeText(value: string): FreeText {
-  const trimmed = value.trim()
-  const digits = trimmed.replace(/[\s.]/g, '')
-  if (/^\d{14}$/.test(digits)) return { kind: 'siret', value: digits }
-  if (/^\d{9}$/.test(digits)) return { kind: 'siren', value: digits }
-  return { kind: 'words', value: trimmed }
+  const digits = value.replace(/[\s.]/g, '')
+  if (SIRET_PATTERN.test(digits)) return { kind: 'siret', value: digits }
+  if (SIREN_PATTERN.test(digits)) return { kind: 'siren', value: digits }
+  const words = searchWords(value)
+  return { kind: 'words', normalised: words.join(' '), words }
 }
 
 export function toCriteria(search: z.output<typeof searchSchema> | undefined): SearchCriteria {

@@ -6,7 +6,7 @@ import { seedDatabase } from '../seed/seed-database'
 import { engineSkipped, testEngine } from '../testing/engine'
 import type { SearchCriteria } from './search-criteria'
 import { selectMatching } from './search-filter'
-import { normalise, syntheticWorld } from './testing/search-oracle'
+import { normalise, syntheticWorld } from '../testing/search-oracle'
 
 const SEED = { establishments: 3000, premises: 10, seed: 11 }
 const { ref, records, communes, oracle } = syntheticWorld(SEED)

@@ -1,28 +1,51 @@
 import { describe, expect, it } from 'vitest'
-import { establishmentFilter, selectMatching, textWords } from './search-filter'
+import { SqlParams } from '../db/sql-params'
+import { classifyTexts, establishmentFilter, selectMatching } from './search-filter'
 
 describe('establishmentFilter', () => {
   it('matches everything without criteria', () => {
-    expect(establishmentFilter({})).toEqual({ where: 'TRUE', communes: null, values: [] })
+    const params = new SqlParams()
+    expect(establishmentFilter({}, params)).toEqual({ where: 'TRUE', communes: null })
+    expect(params.values).toEqual([])
   })
 
-  it('numbers parameters from the given position', () => {
-    const filter = establishmentFilter({ nafs: ['62.01Z'], tranches: ['11'] }, 3)
+  it('numbers parameters after those the caller took', () => {
+    const params = new SqlParams(2)
+    const filter = establishmentFilter({ nafs: ['62.01Z'], tranches: ['11'] }, params)
     expect(filter.where).toBe('e.code_naf = ANY($3::text[]) AND e.tranche_effectif = ANY($4::text[])')
-    expect(filter.values).toEqual([['62.01Z'], ['11']])
+    expect(params.values).toEqual([['62.01Z'], ['11']])
   })
 
-  it('ORs the free texts and ANDs their words', () => {
-    const filter = establishmentFilter({ texts: ['Boulangerie d’Or', '12002701600563'] })
+  it('ORs the free texts and ANDs their normalised words', () => {
+    const params = new SqlParams()
+    const filter = establishmentFilter({ texts: ['Boulangerie d’Or', '12002701600563'] }, params)
     expect(filter.where).toBe(
-      "((e.nom_recherche LIKE '%' || tda_normalise($1) || '%' AND e.nom_recherche LIKE '%' || tda_normalise($2) || '%' AND e.nom_recherche LIKE '%' || tda_normalise($3) || '%') OR e.siret = $4)",
+      '((e.nom_recherche LIKE $1 AND e.nom_recherche LIKE $2 AND e.nom_recherche LIKE $3) OR e.siret = $4)',
     )
-    expect(filter.values).toEqual(['Boulangerie', 'd', 'Or', '12002701600563'])
+    expect(params.values).toEqual(['%BOULANGERIE%', '%D%', '%OR%', '12002701600563'])
+  })
+
+  it('uses the classification it is given instead of classifying again', () => {
+    const criteria = { texts: ['Café Œuvre'] }
+    const texts = classifyTexts(criteria)
+    expect(texts).toEqual([{ kind: 'words', normalised: 'CAFE OEUVRE', words: ['CAFE', 'OEUVRE'] }])
+    const params = new SqlParams()
+    establishmentFilter(criteria, params, [{ kind: 'siren', value: '120027016' }])
+    expect(params.values).toEqual(['120027016'])
+  })
+
+  it('matches everything for a text without letters or digits', () => {
+    expect(establishmentFilter({ texts: [' -- '] }, new SqlParams()).where).toBe('TRUE')
   })
 
   it('resolves geographic criteria to one commune set', () => {
-    expect(establishmentFilter({ communes: ['35238'] }).communes).toBe('SELECT unnest($1::text[]) AS code')
-    const filter = establishmentFilter({ communes: ['35238'], departements: ['35'], zones: ['z'] })
+    expect(establishmentFilter({ communes: ['35238'] }, new SqlParams()).communes).toBe(
+      'SELECT unnest($1::text[]) AS code',
+    )
+    const filter = establishmentFilter(
+      { communes: ['35238'], departements: ['35'], zones: ['z'] },
+      new SqlParams(),
+    )
     expect(filter.communes).toBe(
       'SELECT c.code FROM commune c WHERE c.code = ANY($1::text[]) AND c.code IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY($2::uuid[])) AND c.departement_code = ANY($3::text[])',
     )
@@ -33,11 +56,9 @@ describe('establishmentFilter', () => {
       text: 'SELECT e.siret FROM etablissement e WHERE e.code_commune IN (SELECT unnest($1::text[]) AS code) AND TRUE ORDER BY e.siret',
       values: [['35238']],
     })
-  })
-})
-
-describe('textWords', () => {
-  it('splits like tda_normalise', () => {
-    expect(textWords("L'Étoile  d’Or-Bleu")).toEqual(['L', 'Étoile', 'd', 'Or', 'Bleu'])
+    expect(selectMatching({ nafs: ['62.01Z'] }, { select: '$1::bigint, e.siret', firstParam: 2 })).toEqual({
+      text: 'SELECT $1::bigint, e.siret FROM etablissement e WHERE e.code_naf = ANY($2::text[])',
+      values: [['62.01Z']],
+    })
   })
 })

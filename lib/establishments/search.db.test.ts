@@ -9,7 +9,7 @@ import type { EstablishmentRecord } from './record'
 import { MAX_FEATURES, RESULT_CAP } from '../http/list-limits'
 import { getEstablishment, searchEstablishments, searchPoints } from './search'
 import type { SearchCriteria } from './search-criteria'
-import { normalise, syntheticWorld } from './testing/search-oracle'
+import { normalise, syntheticWorld } from '../testing/search-oracle'
 
 const SEED = { establishments: 3000, premises: 10, seed: 11 }
 const { ref, records, communes } = syntheticWorld(SEED)

@@ -3,10 +3,16 @@
 // the shapes measured fastest (DESIGN §9): geographic criteria drive a per-commune plan (LATERAL
 // top-N on the (code_commune, siret) index), names go through the trigram index on the stored
 // normalised name, and a text search is ranked (exact name, then prefix, then similarity).
+//
+// A page and its total are one statement (one round trip, one connection): every row carries the
+// total, and an empty page is one row of NULLs with the total. The statements are built by pure
+// functions, which the benchmark runs as they are against the API.
+import { RECORDED_ESTABLISHMENTS_SQL } from '../data-info/data-info'
 import { query, type Queryable } from '../db/pool'
+import { SqlParams } from '../db/sql-params'
 import { MAX_FEATURES } from '../http/list-limits'
-import { DATA_INFO_KEY } from '../status/get-status'
 import type { BBox } from '../territory/geometry'
+import { SIRET_PATTERN } from './identifiers'
 import {
   ESTABLISHMENT_JOINS,
   ESTABLISHMENT_SELECT,
@@ -14,8 +20,8 @@ import {
   type Establishment,
   type EstablishmentRow,
 } from './read-model'
-import { classifyFreeText, type SearchCriteria } from './search-criteria'
-import { establishmentFilter, textWords } from './search-filter'
+import type { SearchCriteria } from './search-criteria'
+import { classifyTexts, establishmentFilter } from './search-filter'
 import type { PointRef } from './serialise'
 
 export interface SearchPage {
@@ -25,60 +31,61 @@ export interface SearchPage {
   etablissements: Establishment[]
 }
 
+/** A statement and its bound values, as `pg` takes them. */
+export interface Statement {
+  text: string
+  values: unknown[]
+}
+
 interface Plan {
-  /** FROM … WHERE … selecting `e` rows matching the criteria (and the extra conditions). */
+  params: SqlParams
+  /** `etablissement e WHERE …`: the rows matching the criteria (and the extra conditions). */
   from: string
   /** Geographic communes query, when the plan goes commune by commune. */
   communes: string | null
   where: string
-  values: unknown[]
-  /** How many of `values` the conditions use (the rank expressions use the others). */
-  conditionValues: number
-  /** ORDER BY of the results over alias e (rank expressions or siret). */
+  /** Rank expressions over alias e, for searches by name. */
   rank: { classExpr: string; similarityExpr: string } | null
+  /** Whether nothing restricts the search (its total is the recorded number of establishments). */
+  everything: boolean
 }
 
 const NAME_COLUMNS = ['e.entreprise_norm', 'e.enseigne_norm', "coalesce(e.denomination_norm, '')"]
 
-function plan(criteria: SearchCriteria, extra: { bbox?: BBox; located?: boolean } = {}): Plan {
-  const filter = establishmentFilter(criteria)
-  const values = [...filter.values]
-  const param = (value: unknown, cast = '') => {
-    values.push(value)
-    return `$${values.length}${cast}`
-  }
+function plan(criteria: SearchCriteria, extra: { bbox?: BBox | undefined; located?: boolean } = {}): Plan {
+  const params = new SqlParams()
+  const texts = classifyTexts(criteria)
+  const filter = establishmentFilter(criteria, params, texts)
   const conditions = filter.where === 'TRUE' ? [] : [filter.where]
   if (extra.located || extra.bbox) conditions.push('e.lon IS NOT NULL')
   if (extra.bbox) {
     const [west, south, east, north] = extra.bbox
     conditions.push(
-      `e.lon >= ${param(west, '::float8')} AND e.lon <= ${param(east, '::float8')}`,
-      `e.lat >= ${param(south, '::float8')} AND e.lat <= ${param(north, '::float8')}`,
+      `e.lon >= ${params.add(west, '::float8')} AND e.lon <= ${params.add(east, '::float8')}`,
+      `e.lat >= ${params.add(south, '::float8')} AND e.lat <= ${params.add(north, '::float8')}`,
     )
   }
 
-  const conditionValues = values.length
   // Ranking applies when a text is words (a SIRET or SIREN text is an identifier lookup).
   let rank: Plan['rank'] = null
-  const texts = criteria.texts ?? []
-  const classified = texts.map(classifyFreeText)
-  if (classified.some((t) => t.kind === 'words' && textWords(t.value).length > 0)) {
+  if (texts.some((t) => t.kind === 'words' && t.words.length > 0)) {
     const classes: string[] = []
     const similarities: string[] = []
-    for (const text of classified) {
-      if (text.kind === 'siret' || text.kind === 'siren') {
-        const match = `e.${text.kind} = ${param(text.value)}`
+    for (const text of texts) {
+      if (text.kind !== 'words') {
+        const match = `e.${text.kind} = ${params.add(text.value)}`
         classes.push(`CASE WHEN ${match} THEN 0 ELSE 3 END`)
         similarities.push(`CASE WHEN ${match} THEN 1 ELSE 0 END`)
         continue
       }
-      if (textWords(text.value).length === 0) continue
-      const q = `tda_normalise(${param(text.value)})`
+      if (text.words.length === 0) continue
+      const name = params.add(text.normalised)
+      const prefix = params.add(`${text.normalised}%`)
       classes.push(
-        `CASE WHEN ${NAME_COLUMNS.map((c) => `${c} = ${q}`).join(' OR ')} THEN 0` +
-          ` WHEN ${NAME_COLUMNS.map((c) => `${c} LIKE ${q} || '%'`).join(' OR ')} THEN 1 ELSE 2 END`,
+        `CASE WHEN ${NAME_COLUMNS.map((c) => `${c} = ${name}`).join(' OR ')} THEN 0` +
+          ` WHEN ${NAME_COLUMNS.map((c) => `${c} LIKE ${prefix}`).join(' OR ')} THEN 1 ELSE 2 END`,
       )
-      similarities.push(`greatest(${NAME_COLUMNS.map((c) => `similarity(${c}, ${q})`).join(', ')})`)
+      similarities.push(`greatest(${NAME_COLUMNS.map((c) => `similarity(${c}, ${name})`).join(', ')})`)
     }
     rank = {
       classExpr: classes.length === 1 ? classes[0]! : `least(${classes.join(', ')})`,
@@ -90,18 +97,24 @@ function plan(criteria: SearchCriteria, extra: { bbox?: BBox; located?: boolean 
   const from = filter.communes
     ? `etablissement e WHERE e.code_commune IN (${filter.communes}) AND ${where}`
     : `etablissement e WHERE ${where}`
-  return { from, communes: filter.communes, where, values, conditionValues, rank }
+  return {
+    params,
+    from,
+    communes: filter.communes,
+    where,
+    rank,
+    everything: where === 'TRUE' && !filter.communes,
+  }
 }
 
 /**
  * The SIRETs of the matching establishments in result order, `limit` of them from `offset`, with
- * `select` columns of alias e (and rank columns for ranked searches).
+ * `select` columns of alias e (and rank columns for ranked searches, read from `ranked`).
  */
-function orderedSirets(p: Plan, limit: string, offset: string, select = 'e.siret'): string {
+function orderedSirets(p: Plan, limit: string, offset: string, select = 'e.siret', ranked = ''): string {
   if (p.rank) {
-    return `SELECT * FROM (SELECT ${select}, ${p.rank.classExpr} AS rank_class, ${p.rank.similarityExpr} AS rank_similarity
-        FROM ${p.from}) m
-      ORDER BY m.rank_class, m.rank_similarity DESC, m.siret LIMIT ${limit} OFFSET ${offset}`
+    return `SELECT * FROM ${ranked || `(SELECT ${select}, ${p.rank.classExpr} AS rank_class, ${p.rank.similarityExpr} AS rank_similarity FROM ${p.from}) m`}
+      ORDER BY rank_class, rank_similarity DESC, siret LIMIT ${limit} OFFSET ${offset}`
   }
   if (p.communes) {
     // Per commune, the first (offset + limit) by SIRET through the (code_commune, siret) index;
@@ -117,90 +130,98 @@ function orderedSirets(p: Plan, limit: string, offset: string, select = 'e.siret
 }
 
 function countQuery(p: Plan): string {
-  if (p.communes && !p.rank) {
+  if (p.everything) {
+    return `SELECT coalesce(${RECORDED_ESTABLISHMENTS_SQL}, (SELECT count(*)::int FROM etablissement)) AS total`
+  }
+  if (p.communes) {
     return `SELECT coalesce(sum(n.count), 0)::int AS total FROM (SELECT DISTINCT d.code FROM (${p.communes}) d) c
       CROSS JOIN LATERAL (SELECT count(*) AS count FROM etablissement e WHERE e.code_commune = c.code AND ${p.where}) n`
   }
   return `SELECT count(*)::int AS total FROM ${p.from}`
 }
 
-function isEmpty(criteria: SearchCriteria): boolean {
-  return Object.values(criteria).every((v) => v === undefined)
-}
-
-/** Number of establishments recorded by the last seed or import (the status resource's figure). */
-async function recordedTotal(db?: Queryable): Promise<number | null> {
-  const { rows } = await query<{ total: number | null }>(
-    `SELECT (value->>'etablissements')::int AS total FROM app_meta WHERE key = $1`,
-    [DATA_INFO_KEY],
-    db,
-  )
-  return rows[0]?.total ?? null
+/**
+ * The statement of one page (1-based) of the establishments matching `criteria` (and located
+ * inside `bbox` when given) with the exact number of matches: establishment rows in result order,
+ * each with column `total`, or one row of NULLs and the total when the page is empty.
+ */
+export function searchPageStatement(
+  criteria: SearchCriteria,
+  options: { page: number; size: number; bbox?: BBox | undefined },
+): Statement {
+  const p = plan(criteria, { bbox: options.bbox })
+  const limit = p.params.add(options.size, '::int')
+  const offset = p.params.add((options.page - 1) * options.size, '::int')
+  const page = (sirets: string, order: string) => `SELECT ${ESTABLISHMENT_SELECT}, counted.total
+      FROM counted LEFT JOIN LATERAL (${sirets}) r ON true
+      LEFT JOIN etablissement e ON e.siret = r.siret
+      ${ESTABLISHMENT_JOINS}
+     ORDER BY ${order}`
+  if (p.rank) {
+    // The matches are ranked once; the total counts them and the page orders them.
+    return {
+      text: `WITH m AS MATERIALIZED (
+          SELECT e.siret, ${p.rank.classExpr} AS rank_class, ${p.rank.similarityExpr} AS rank_similarity FROM ${p.from}),
+        counted AS (SELECT count(*)::int AS total FROM m)
+        ${page(orderedSirets(p, limit, offset, '', 'm'), 'r.rank_class, r.rank_similarity DESC, r.siret')}`,
+      values: p.params.values,
+    }
+  }
+  return {
+    text: `WITH counted AS (${countQuery(p)}) ${page(orderedSirets(p, limit, offset), 'r.siret')}`,
+    values: p.params.values,
+  }
 }
 
 /**
- * One page (1-based) of the establishments matching `criteria` (and located inside `bbox` when
- * given), with the exact number of matches. The page and size are those the request
- * resolved (lib/http/list-request: within the cap).
+ * The statement of the located establishments of a search (at most MAX_FEATURES: the first ones
+ * in result order), optionally inside `bbox` [west, south, east, north], ordered by
+ * (lon, lat, siret) so that consecutive equal points share a GeoJSON feature (see groupByPoint).
  */
+export function searchPointsStatement(criteria: SearchCriteria, options: { bbox?: BBox | undefined } = {}): Statement {
+  const p = plan(criteria, { located: true, bbox: options.bbox })
+  return {
+    text: `SELECT r.siret, r.lon, r.lat FROM (${orderedSirets(p, String(MAX_FEATURES), '0', 'e.siret, e.lon, e.lat')}) r
+      ORDER BY r.lon, r.lat, r.siret`,
+    values: p.params.values,
+  }
+}
+
+/** The statement of one establishment by SIRET. */
+export function establishmentStatement(siret: string): Statement {
+  return {
+    text: `SELECT ${ESTABLISHMENT_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS} WHERE e.siret = $1`,
+    values: [siret],
+  }
+}
+
+/** One page of a search and its exact total (see searchPageStatement). */
 export async function searchEstablishments(
   criteria: SearchCriteria,
-  options: { page: number; size: number; bbox?: BBox },
+  options: { page: number; size: number; bbox?: BBox | undefined },
   db?: Queryable,
 ): Promise<SearchPage> {
-  const { page, size } = options
-
-  const p = plan(criteria, options.bbox ? { bbox: options.bbox } : {})
-  const limit = `$${p.values.length + 1}::int`
-  const offset = `$${p.values.length + 2}::int`
-  const pageQuery = `SELECT ${ESTABLISHMENT_SELECT}
-      FROM (${orderedSirets(p, limit, offset)}) r
-      JOIN etablissement e ON e.siret = r.siret
-      ${ESTABLISHMENT_JOINS}
-     ORDER BY ${p.rank ? 'r.rank_class, r.rank_similarity DESC, ' : ''}r.siret`
-  const pageValues = [...p.values, size, (page - 1) * size]
-
-  const [rows, total] = await Promise.all([
-    query<EstablishmentRow>(pageQuery, pageValues, db).then((r) => r.rows),
-    (async () => {
-      if (isEmpty(criteria) && !options.bbox) {
-        const recorded = await recordedTotal(db)
-        if (recorded !== null) return recorded
-      }
-      return (await query<{ total: number }>(countQuery(p), p.values.slice(0, p.conditionValues), db))
-        .rows[0]!.total
-    })(),
-  ])
-  return { total, page, etablissements: rows.map(rowToEstablishment) }
+  const statement = searchPageStatement(criteria, options)
+  const { rows } = await query<EstablishmentRow & { total: number }>(statement.text, statement.values, db)
+  const total = rows[0]?.total ?? 0
+  const found = rows[0]?.siret === null ? [] : rows
+  return { total, page: options.page, etablissements: found.map(rowToEstablishment) }
 }
 
-/**
- * The located establishments of a search (at most MAX_FEATURES: the first ones in result order),
- * optionally inside `bbox` [west, south, east, north], ordered by (lon, lat, siret) so that
- * consecutive equal points share a GeoJSON feature (see groupByPoint).
- */
+/** The located establishments of a search, for maps (see searchPointsStatement). */
 export async function searchPoints(
   criteria: SearchCriteria,
-  options: { bbox?: BBox } = {},
+  options: { bbox?: BBox | undefined } = {},
   db?: Queryable,
 ): Promise<PointRef[]> {
-  const p = plan(criteria, { located: true, ...(options.bbox ? { bbox: options.bbox } : {}) })
-  const { rows } = await query<PointRef>(
-    `SELECT r.siret, r.lon, r.lat FROM (${orderedSirets(p, String(MAX_FEATURES), '0', 'e.siret, e.lon, e.lat')}) r
-      ORDER BY r.lon, r.lat, r.siret`,
-    p.values,
-    db,
-  )
-  return rows
+  const statement = searchPointsStatement(criteria, options)
+  return (await query<PointRef>(statement.text, statement.values, db)).rows
 }
 
 /** One establishment by SIRET (14 digits), or null. */
 export async function getEstablishment(siret: string, db?: Queryable): Promise<Establishment | null> {
-  if (!/^\d{14}$/.test(siret)) return null
-  const { rows } = await query<EstablishmentRow>(
-    `SELECT ${ESTABLISHMENT_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS} WHERE e.siret = $1`,
-    [siret],
-    db,
-  )
+  if (!SIRET_PATTERN.test(siret)) return null
+  const statement = establishmentStatement(siret)
+  const { rows } = await query<EstablishmentRow>(statement.text, statement.values, db)
   return rows[0] ? rowToEstablishment(rows[0]) : null
 }

@@ -2,6 +2,7 @@
 // GET /v0/eco/sirets/:id), and the GeoJSON of spec §2.5 where establishments at one point share a
 // feature. The zod schemas document the shapes in OpenAPI and let tests check them.
 import { z } from 'zod'
+import { SIREN_PATTERN, SIRET_PATTERN } from './identifiers'
 import type { Establishment } from './read-model'
 
 export const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
@@ -16,9 +17,9 @@ export const effectifDetailsSchema = z.object({
 
 export const establishmentWireSchema = z
   .object({
-    id: z.string().regex(/^\d{14}$/),
-    siret: z.string().regex(/^\d{14}$/),
-    siren: z.string().regex(/^\d{9}$/),
+    id: z.string().regex(SIRET_PATTERN),
+    siret: z.string().regex(SIRET_PATTERN),
+    siren: z.string().regex(SIREN_PATTERN),
     entreprise: z.string(),
     enseigne: z.string(),
     denomination_usuelle: z.string().nullable(),

@@ -3,7 +3,7 @@
 // contract's zod schemas (400 listing every issue), checks scopes (403 naming the missing one),
 // runs the handler and renders any error once as problem+json.
 import type { z } from 'zod'
-import { authenticate } from '../auth/authenticate'
+import { authenticate } from './authenticate'
 import type { Principal } from '../auth/principal'
 import { missingScopes, type Scope } from '../auth/scopes'
 import { verifyAccessToken } from '../auth/verify-access-token'

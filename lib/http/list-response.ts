@@ -2,7 +2,8 @@
 // asked, so that If-None-Match answers 304 before any query runs; search endpoints' JSON pages with
 // their RFC 8288 Link header, or their GeoJSON (never paginated). Domain modules only say how to
 // produce a page, a FeatureCollection or a record.
-import { dataVersion, entityTag, ifNoneMatchMatches, notModified } from './etag'
+import { dataVersion } from '../data-info/data-info'
+import { entityTag, ifNoneMatchMatches, notModified } from './etag'
 import { lastReachablePage } from './list-limits'
 import { resolveListRequest, type ListRequest } from './list-request'
 

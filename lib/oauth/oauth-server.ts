@@ -19,9 +19,10 @@ import { abuseLimits, rateLimitStoreFor, type AbuseLimits } from '../rate-limit/
 import type { RateLimitStore } from '../rate-limit/store'
 import { deleteExpiredArtifacts } from './adapter'
 import { handleInteraction } from './interactions'
-import { apiResourceFor, INTERACTION_PATH, keyRetentionSeconds, OAUTH_ROUTES } from './constants'
+import { apiResourceFor, keyRetentionSeconds } from '../auth/tokens'
+import { INTERACTION_PATH, OAUTH_ROUTES } from './constants'
 import { createProvider } from './provider'
-import { ensureSigningKey, keySetVersion, publishedSigningKeys } from './signing-keys'
+import { ensureSigningKey, keySetVersion, publishedSigningKeys } from '../auth/signing-keys'
 import {
   assertNoCredentialsInUrl,
   MAX_TOKEN_REQUEST_BYTES,

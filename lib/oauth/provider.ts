@@ -9,10 +9,11 @@ import { verifyClientSecret } from '../auth/client-secret'
 import { findUserById } from '../auth/users'
 import { SCOPES } from '../auth/scopes'
 import { adapterFor } from './adapter'
-import { INTERACTION_PATH, OAUTH_ROUTES, TTL } from './constants'
+import { TTL } from '../auth/tokens'
+import { INTERACTION_PATH, OAUTH_ROUTES } from './constants'
 import { FIRST_PARTY_OIDC_SCOPES, FIRST_PARTY_PROPERTY } from './client-metadata'
 import { escapeHtml, oauthPage } from './pages'
-import type { SigningKey } from './signing-keys'
+import type { SigningKey } from '../auth/signing-keys'
 
 export interface ProviderOptions {
   /** The public origin, e.g. http://localhost:3000: the issuer identifier. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SqlParams } from '../db/sql-params'
 import { zoneId } from '../territory/zone-id'
 import { premisesSearchSchema, toPremisesCriteria } from './search-criteria'
 import { premisesFilter } from './search-filter'
@@ -55,14 +56,15 @@ describe('search of local premises', () => {
   })
 
   it('binds every value and matches each word of an owner text', () => {
-    const filter = premisesFilter(
+    const params = new SqlParams(2)
+    const where = premisesFilter(
       { communes: ['35238'], annees: [2025], proprietaires: ['Le Gall', 'SCI'] },
-      3,
+      params,
     )
-    expect(filter.values).toEqual([['35238'], [2025], 'Le', 'Gall', 'SCI'])
-    expect(filter.where).toContain('l.codcom = ANY($3::text[])')
-    expect(filter.where).toContain('l.annee = ANY($4::int[])')
-    expect(filter.where).toMatch(/\(\(.*\$5.* AND .*\$6.*\) OR \(.*\$7.*\)\)/)
-    expect(premisesFilter({}).where).toBe('TRUE')
+    expect(params.values).toEqual([['35238'], [2025], '%LE%', '%GALL%', '%SCI%'])
+    expect(where).toContain('l.codcom = ANY($3::text[])')
+    expect(where).toContain('l.annee = ANY($4::int[])')
+    expect(where).toMatch(/\(\(.*\$5.* AND .*\$6.*\) OR \(.*\$7.*\)\)/)
+    expect(premisesFilter({}, new SqlParams())).toBe('TRUE')
   })
 })

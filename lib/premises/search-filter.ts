@@ -1,20 +1,12 @@
 // SQL for the criteria of a search of local premises: conditions on `local l` with bound values, and
 // the uncapped query of every match that datasets capture with INSERT … SELECT.
-import { textWords } from '../establishments/search-filter'
+import { SqlParams } from '../db/sql-params'
+import { searchWords } from '../text/normalise'
 import type { PremisesCriteria } from './search-criteria'
 
-export interface PremisesFilter {
-  /** Conditions on alias `l`, joined with AND; 'TRUE' when none. */
-  where: string
-  values: unknown[]
-}
-
-export function premisesFilter(criteria: PremisesCriteria, firstParam = 1): PremisesFilter {
-  const values: unknown[] = []
-  const param = (value: unknown, cast = '') => {
-    values.push(value)
-    return `$${firstParam + values.length - 1}${cast}`
-  }
+/** Conditions on alias `l` (joined with AND; 'TRUE' when none), their values bound in `params`. */
+export function premisesFilter(criteria: PremisesCriteria, params: SqlParams): string {
+  const param = (value: unknown, cast = '') => params.add(value, cast)
   const conditions: string[] = []
   if (criteria.communes) conditions.push(`l.codcom = ANY(${param(criteria.communes, '::text[]')})`)
   if (criteria.zones) {
@@ -30,14 +22,14 @@ export function premisesFilter(criteria: PremisesCriteria, firstParam = 1): Prem
   if (criteria.annees) conditions.push(`l.annee = ANY(${param(criteria.annees, '::int[]')})`)
   if (criteria.proprietaires) {
     const alternatives = criteria.proprietaires.map((text) => {
-      const words = textWords(text)
+      const words = searchWords(text)
       if (words.length === 0) return 'TRUE'
       // The trigram index on tda_normalise(proprietaire) serves these patterns.
-      return `(${words.map((w) => `tda_normalise(l.proprietaire) LIKE '%' || tda_normalise(${param(w)}) || '%'`).join(' AND ')})`
+      return `(${words.map((w) => `tda_normalise(l.proprietaire) LIKE ${param(`%${w}%`)}`).join(' AND ')})`
     })
     conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
   }
-  return { where: conditions.length ? conditions.join(' AND ') : 'TRUE', values }
+  return conditions.length ? conditions.join(' AND ') : 'TRUE'
 }
 
 /** A query selecting `select` for every local premises matching the criteria, without any cap. */
@@ -45,11 +37,10 @@ export function selectMatchingPremises(
   criteria: PremisesCriteria,
   options: { select: string; orderBy?: string; firstParam?: number },
 ): { text: string; values: unknown[] } {
-  const filter = premisesFilter(criteria, options.firstParam ?? 1)
+  const params = new SqlParams((options.firstParam ?? 1) - 1)
+  const where = premisesFilter(criteria, params)
   return {
-    text:
-      `SELECT ${options.select} FROM local l WHERE ${filter.where}` +
-      (options.orderBy ? ` ORDER BY ${options.orderBy}` : ''),
-    values: filter.values,
+    text: `SELECT ${options.select} FROM local l WHERE ${where}` + (options.orderBy ? ` ORDER BY ${options.orderBy}` : ''),
+    values: params.values,
   }
 }

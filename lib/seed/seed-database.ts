@@ -4,7 +4,7 @@ import type pg from 'pg'
 import { withSecondaryIndexesDeferred } from '../db/bulk-load'
 import { copyRows } from '../db/copy'
 import { ESTABLISHMENT_COLUMNS, establishmentValues } from '../establishments/record'
-import { DATA_INFO_KEY, type DataInfo } from '../status/get-status'
+import { recordDataInfo } from '../data-info/data-info'
 import { communeOutlines, referenceData } from '../territory/reference-data'
 import { generateEstablishments } from './generate-establishments'
 import { generatePremises, PREMISES_COLUMNS, premisesValues } from './generate-premises'
@@ -24,14 +24,6 @@ export interface SeedResult {
   establishments: number
   premises: number
   milliseconds: number
-}
-
-export async function recordDataInfo(client: pg.PoolClient | pg.Pool, info: DataInfo): Promise<void> {
-  await client.query(
-    `INSERT INTO app_meta (key, value, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    [DATA_INFO_KEY, JSON.stringify(info)],
-  )
 }
 
 export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<SeedResult> {

@@ -61,7 +61,41 @@ describe('mapEstablishmentRow', () => {
       dateCreation: '2015-03-02',
       etatAdministratif: 'A',
       communeChanged: false,
+      position: null,
     })
+  })
+
+  it('reads the position of the Lambert columns when asked (no geolocation file)', () => {
+    const own = { ...all, ownPositions: true }
+    const lambert = {
+      coordonneeLambertAbscisseEtablissement: '352286.8',
+      coordonneeLambertOrdonneeEtablissement: '6788365.1',
+    }
+    const rennes = mapEstablishmentRow(row(lambert), at, communes, own)
+    expect(rennes).toMatchObject({ position: [-1.67412, 48.10301] })
+    // Not asked: the geolocation file gives the positions.
+    expect(mapEstablishmentRow(row(lambert), at, communes, all)).toMatchObject({ position: null })
+    // Overseas, the territory's UTM zone (here UTM 40S, La Réunion).
+    const reunion = mapEstablishmentRow(
+      row({
+        codeCommuneEtablissement: '97411',
+        coordonneeLambertAbscisseEtablissement: '338511.9',
+        coordonneeLambertOrdonneeEtablissement: '7684478.7',
+      }),
+      at,
+      communes,
+      own,
+    )
+    expect(reunion).toMatchObject({ position: [55.447, -20.93306] })
+    // Missing, hidden, unreadable: no position; partially diffusible: never placed.
+    for (const values of [
+      {},
+      { coordonneeLambertAbscisseEtablissement: '[ND]', coordonneeLambertOrdonneeEtablissement: '[ND]' },
+      { coordonneeLambertAbscisseEtablissement: 'abc', coordonneeLambertOrdonneeEtablissement: '6790000' },
+      { ...lambert, statutDiffusionEtablissement: 'P' },
+    ]) {
+      expect(mapEstablishmentRow(row(values), at, communes, own)).toMatchObject({ position: null })
+    }
   })
 
   it('reduces the address of a partially diffusible establishment to its commune', () => {

@@ -1,9 +1,12 @@
 // One row of StockEtablissement → the establishment's own fields, or the reason it is not imported.
-// Company name, legal category and position come later from the legal-unit and geolocation files
-// (joined in SQL on SIREN and SIRET).
+// Company name and legal category come later from the legal-unit file (joined in SQL on SIREN),
+// the position from the geolocation file (on SIRET) or, without one, from the row's own Lambert
+// columns.
 import { formatAddress } from '../establishments/address'
+import { SIREN_PATTERN, SIRET_PATTERN } from '../establishments/identifiers'
 import { TRANCHE_CODES } from '../territory/effectif'
 import type { CommuneResolver } from './commune-codes'
+import { projectionOfDepartement, toWgs84, type LonLat } from './geolocation'
 import { field, type ColumnIndex } from './layout'
 import { NAF_REV2_CODE } from './legal-unit'
 
@@ -25,6 +28,11 @@ export interface EstablishmentRow {
   etatAdministratif: 'A' | 'F'
   /** SIRENE's commune code was a former one, mapped to the current commune. */
   communeChanged: boolean
+  /**
+   * The position of the row's own coordonneeLambert* columns, when asked for (no geolocation file)
+   * and readable; never for a partially diffusible establishment.
+   */
+  position: LonLat | null
 }
 
 export type EstablishmentSkip =
@@ -41,6 +49,8 @@ export interface EstablishmentFilter {
   onlyActive: boolean
   /** Department codes to keep; null keeps all. */
   departements: ReadonlySet<string> | null
+  /** Read the position from the row's Lambert columns (when no geolocation file is given). */
+  ownPositions?: boolean
 }
 
 const TRANCHES = new Set(TRANCHE_CODES)
@@ -61,7 +71,7 @@ export function mapEstablishmentRow(
 ): EstablishmentRow | EstablishmentSkip {
   const siren = field(row, at.siren)
   const siret = field(row, at.siret)
-  if (!/^\d{9}$/.test(siren) || !/^\d{14}$/.test(siret) || !siret.startsWith(siren))
+  if (!SIREN_PATTERN.test(siren) || !SIRET_PATTERN.test(siret) || !siret.startsWith(siren))
     return 'identifiant invalide'
   const diffusion = field(row, at.statutDiffusionEtablissement)
   if (diffusion !== 'O' && diffusion !== 'P') return 'non diffusible'
@@ -116,5 +126,15 @@ export function mapEstablishmentRow(
     dateCreation: DATE.test(date) ? date : null,
     etatAdministratif: etat,
     communeChanged: commune.changed,
+    position: filter.ownPositions && !partial ? ownPosition(row, at, commune.departement) : null,
   }
+}
+
+function ownPosition(row: readonly string[], at: ColumnIndex<'etablissements'>, departement: string): LonLat | null {
+  const position = toWgs84(
+    field(row, at.coordonneeLambertAbscisseEtablissement),
+    field(row, at.coordonneeLambertOrdonneeEtablissement),
+    projectionOfDepartement(departement),
+  )
+  return typeof position === 'string' ? null : position
 }

@@ -3,6 +3,7 @@
 // metropolitan France and Corsica, and UTM zones on the RGAF09, RGFG95, RGR92, RGM04 and RGSPM06
 // frames overseas (all GRS 80 ellipsoid, aligned with WGS 84 to well under a metre).
 import proj4, { type Converter } from 'proj4'
+import { SIRET_PATTERN } from '../establishments/identifiers'
 import { field, type ColumnIndex } from './layout'
 
 const GRS80 = '+ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs'
@@ -23,6 +24,27 @@ export const PROJECTIONS: Readonly<Record<string, { territoire: string; definiti
     territoire: 'Saint-Pierre-et-Miquelon (RGSPM06 / UTM 21N)',
     definition: `+proj=utm +zone=21 ${GRS80}`,
   },
+}
+
+/** Projection codes of the overseas departments and collectivities, by department code. */
+const OVERSEAS_PROJECTIONS: Readonly<Record<string, string>> = {
+  '971': '5490',
+  '972': '5490',
+  '977': '5490',
+  '978': '5490',
+  '973': '2972',
+  '974': '2975',
+  '975': '4467',
+  '976': '4471',
+}
+
+/**
+ * The projection of the x/y INSEE writes for an establishment of this department when the row
+ * does not name it (the Lambert columns of StockEtablissement): Lambert-93 in metropolitan France,
+ * the territory's UTM zone overseas, as in the geolocation file.
+ */
+export function projectionOfDepartement(departement: string): string {
+  return OVERSEAS_PROJECTIONS[departement] ?? '2154'
 }
 
 const converters = new Map<string, Converter>()
@@ -84,7 +106,7 @@ export function mapGeolocationRow(
   at: ColumnIndex<'geolocalisation'>,
 ): GeolocationRow | GeolocationSkip | 'identifiant invalide' {
   const siret = field(row, at.siret)
-  if (!/^\d{14}$/.test(siret)) return 'identifiant invalide'
+  if (!SIRET_PATTERN.test(siret)) return 'identifiant invalide'
   const position = toWgs84(field(row, at.x), field(row, at.y), field(row, at.epsg))
   if (typeof position === 'string') return position
   return { siret, lon: position[0], lat: position[1] }

@@ -152,6 +152,31 @@ describe.skipIf(engineSkipped)(`importSirene on ${testEngine}`, () => {
     expect(await fingerprint()).toBe(before)
   })
 
+  it('stores the normalised names the search reads, as tda_normalise computes them', async () => {
+    const { rows } = await query<{ n: number; differ: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE
+         entreprise_norm <> tda_normalise(entreprise) OR enseigne_norm <> tda_normalise(enseigne)
+         OR denomination_norm IS DISTINCT FROM tda_normalise(denomination_usuelle)
+         OR nom_recherche <> tda_normalise(entreprise || ' ' || enseigne || ' ' || coalesce(denomination_usuelle, ''))
+       )::int AS differ FROM etablissement`,
+    )
+    expect(rows[0]).toEqual({ n: 13, differ: 0 })
+  })
+
+  it('places establishments from their own Lambert columns when no geolocation file is given', async () => {
+    const before = await fingerprint()
+    const summary = await importSirene(pool(), {
+      etablissements: FIXTURES.etablissements,
+      unitesLegales: FIXTURES.unitesLegales,
+    })
+    expect(summary.fichiers.geolocalisation).toBeUndefined()
+    expect(summary).toMatchObject({ etablissements: 13, avecPosition: 8, diffusionPartielle: 1 })
+    // The fixture's establishments carry the coordinates of the geolocation file (Lambert-93, or
+    // the territory's UTM zone overseas): the same positions, hence the same data.
+    expect((await readShownEstablishments()).flatMap(differencesFromExpected)).toEqual([])
+    expect(await fingerprint()).toBe(before)
+  })
+
   it('works with a pool of a single connection', async () => {
     const before = await fingerprint()
     const single = new pg.Pool({ ...connectionConfig(env()), max: 1 })

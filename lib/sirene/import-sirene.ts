@@ -16,8 +16,9 @@ import type pg from 'pg'
 import { runConcurrently } from '../db/concurrent'
 import { dependentsOf, prepareTableSwap } from '../db/table-swap'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
-import { recordDataInfo } from '../seed/seed-database'
+import { recordDataInfo } from '../data-info/data-info'
 import { referenceData } from '../territory/reference-data'
+import { normaliseName, normaliseNullable } from '../text/normalise'
 import { communeResolver, formerCommuneCodes } from './commune-codes'
 import { mapEstablishmentRow } from './establishment-row'
 import { indexColumns, type SireneFileKind } from './layout'
@@ -85,16 +86,22 @@ const INSERT_COLUMNS = ESTABLISHMENT_COLUMNS.join(', ')
  * (by a hash of the SIRET) that several connections can insert at once.
  */
 function buildStatements(target: string, withPositions: boolean, parts: number): string[] {
+  // Positions of the geolocation file, else the establishments' own (never for partial diffusion:
+  // the mapping already left those out).
   const position = withPositions
     ? `CASE WHEN NOT e.diffusion_partielle THEN g.lon END, CASE WHEN NOT e.diffusion_partielle THEN g.lat END`
-    : 'NULL, NULL'
+    : 'e.lon, e.lat'
+  // The normalised names were computed when the files were read; the search text joins the
+  // non-empty ones with a space, as searchText does.
+  const denominationNorm = 'coalesce(e.denomination_norm, u.denomination_norm)'
   return Array.from(
     { length: parts },
     (_, part) => `INSERT INTO ${target} (${INSERT_COLUMNS})
     SELECT e.siret, e.siren, u.entreprise, e.enseigne, coalesce(e.denomination_usuelle, u.denomination_usuelle),
            e.adresse, e.code_postal, e.code_commune, e.libelle_commune, coalesce(ne.code, nu.code),
            e.tranche_effectif, NULL, NULL, ${position}, e.date_creation, u.categorie_juridique,
-           e.etat_administratif
+           e.etat_administratif, u.entreprise_norm, e.enseigne_norm, ${denominationNorm},
+           concat_ws(' ', nullif(u.entreprise_norm, ''), nullif(e.enseigne_norm, ''), nullif(${denominationNorm}, ''))
       FROM ${STAGING.etablissements} e
       JOIN ${STAGING.unitesLegales} u ON u.siren = e.siren
       LEFT JOIN naf ne ON ne.code = e.code_naf
@@ -125,6 +132,8 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
   const filter = {
     onlyActive: options.onlyActive ?? false,
     departements: options.departements?.length ? new Set(options.departements) : null,
+    // Without the geolocation file, positions come from the establishments' own Lambert columns.
+    ownPositions: !options.geolocalisation,
   }
   const dependents = await dependentsOf(db, 'etablissement')
   if (dependents.length > 0)
@@ -188,6 +197,10 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
                 e.dateCreation,
                 e.etatAdministratif,
                 e.communeChanged,
+                normaliseName(e.enseigne),
+                normaliseNullable(e.denominationUsuelle),
+                e.position?.[0] ?? null,
+                e.position?.[1] ?? null,
               ]
         }
       },

@@ -141,6 +141,8 @@ export const REQUIRED_COLUMNS = {
     'libelleCommuneEtablissement',
     'codeCommuneEtablissement',
     'codePaysEtrangerEtablissement',
+    'coordonneeLambertAbscisseEtablissement',
+    'coordonneeLambertOrdonneeEtablissement',
     'etatAdministratifEtablissement',
     'enseigne1Etablissement',
     'enseigne2Etablissement',

@@ -1,6 +1,7 @@
 // One row of StockUniteLegale → what establishments take from their legal unit: the company name
 // (denomination, or the person's names for a sole proprietor), its usual name, legal category and
 // main activity. Hidden fields ([ND]) of partially diffusible units are never used.
+import { SIREN_PATTERN } from '../establishments/identifiers'
 import { field, type ColumnIndex } from './layout'
 
 export interface LegalUnitRow {
@@ -49,7 +50,7 @@ export function mapLegalUnitRow(
   at: ColumnIndex<'unitesLegales'>,
 ): LegalUnitRow | 'identifiant invalide' {
   const siren = field(row, at.siren)
-  if (!/^\d{9}$/.test(siren)) return 'identifiant invalide'
+  if (!SIREN_PATTERN.test(siren)) return 'identifiant invalide'
   const partial = field(row, at.statutDiffusionUniteLegale) !== 'O'
   const denomination = field(row, at.denominationUniteLegale)
   const person = personName({

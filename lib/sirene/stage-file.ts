@@ -2,6 +2,7 @@
 // bounded chunks (the next chunk is built while the previous one loads).
 import type pg from 'pg'
 import { copyRows, type CopyValue } from '../db/copy'
+import { normaliseName, normaliseNullable } from '../text/normalise'
 import { mapGeolocationRow } from './geolocation'
 import { indexColumns, type SireneFileKind } from './layout'
 import { mapLegalUnitRow } from './legal-unit'
@@ -23,19 +24,29 @@ export const STAGING = {
 const STAGING_DDL = {
   unitesLegales: `CREATE UNLOGGED TABLE ${STAGING.unitesLegales} (
     ligne bigint NOT NULL, siren text NOT NULL, entreprise text NOT NULL, denomination_usuelle text,
-    categorie_juridique text, code_naf text)`,
+    categorie_juridique text, code_naf text, entreprise_norm text NOT NULL, denomination_norm text)`,
   etablissements: `CREATE UNLOGGED TABLE ${STAGING.etablissements} (
     ligne bigint NOT NULL, siret text NOT NULL, siren text NOT NULL, diffusion_partielle boolean NOT NULL,
     enseigne text NOT NULL, denomination_usuelle text, adresse text NOT NULL, code_postal text,
     code_commune text NOT NULL, libelle_commune text NOT NULL, code_naf text,
     tranche_effectif text NOT NULL, date_creation date, etat_administratif text NOT NULL,
-    commune_renumerotee boolean NOT NULL)`,
+    commune_renumerotee boolean NOT NULL, enseigne_norm text NOT NULL, denomination_norm text,
+    lon double precision, lat double precision)`,
   geolocalisation: `CREATE UNLOGGED TABLE ${STAGING.geolocalisation} (
     ligne bigint NOT NULL, siret text NOT NULL, lon double precision NOT NULL, lat double precision NOT NULL)`,
 } as const
 
 const STAGING_COLUMNS = {
-  unitesLegales: ['ligne', 'siren', 'entreprise', 'denomination_usuelle', 'categorie_juridique', 'code_naf'],
+  unitesLegales: [
+    'ligne',
+    'siren',
+    'entreprise',
+    'denomination_usuelle',
+    'categorie_juridique',
+    'code_naf',
+    'entreprise_norm',
+    'denomination_norm',
+  ],
   etablissements: [
     'ligne',
     'siret',
@@ -52,6 +63,10 @@ const STAGING_COLUMNS = {
     'date_creation',
     'etat_administratif',
     'commune_renumerotee',
+    'enseigne_norm',
+    'denomination_norm',
+    'lon',
+    'lat',
   ],
   geolocalisation: ['ligne', 'siret', 'lon', 'lat'],
 } as const
@@ -78,7 +93,15 @@ export function legalUnitMapper(header: string[], file: string): RowMapper {
     const u = mapLegalUnitRow(row, at)
     return typeof u === 'string'
       ? u
-      : [u.siren, u.entreprise, u.denominationUsuelle, u.categorieJuridique, u.codeNaf]
+      : [
+          u.siren,
+          u.entreprise,
+          u.denominationUsuelle,
+          u.categorieJuridique,
+          u.codeNaf,
+          normaliseName(u.entreprise),
+          normaliseNullable(u.denominationUsuelle),
+        ]
   }
 }
 

@@ -1,17 +1,9 @@
 // GET / (spec §4.1): the deployed version, plus what the data is and how fresh, read from the
 // metadata that seeding and imports record (never counted per request).
 import { z } from 'zod'
-import { query } from '../db/pool'
+import { dataInfoSchema, readDataInfo, type DataInfo } from '../data-info/data-info'
 import { unavailable } from '../http/api-error'
 import { VERSION } from '../version'
-
-export const dataInfoSchema = z.object({
-  source: z.enum(['synthetic', 'sirene']).describe('Origine des établissements'),
-  mise_a_jour: z.string().describe('Date de la dernière mise à jour des données (ISO 8601)'),
-  etablissements: z.number().int(),
-  locaux: z.number().int(),
-})
-export type DataInfo = z.infer<typeof dataInfoSchema>
 
 export const statusSchema = z.object({
   version: z
@@ -22,17 +14,13 @@ export const statusSchema = z.object({
 })
 export type Status = z.infer<typeof statusSchema>
 
-export const DATA_INFO_KEY = 'data'
-
 export async function getStatus(): Promise<Status> {
-  let row: { value: unknown } | undefined
+  let donnees: DataInfo | null
   try {
-    row = (await query<{ value: unknown }>('SELECT value FROM app_meta WHERE key = $1', [DATA_INFO_KEY]))
-      .rows[0]
+    donnees = await readDataInfo()
   } catch (error) {
     console.error('[status] database unavailable:', (error as Error).message)
     throw unavailable(`La base de données ne répond pas (version ${VERSION}).`, 5)
   }
-  const info = dataInfoSchema.safeParse(row?.value)
-  return { version: VERSION, donnees: info.success ? info.data : null }
+  return { version: VERSION, donnees }
 }

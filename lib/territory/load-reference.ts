@@ -1,19 +1,10 @@
 // Loads the reference territory into the database, once per version of its sources: start-up and
 // `db:migrate` call this, and it does nothing when the stored version matches.
 import type pg from 'pg'
+import { recordReferenceVersion, storedReferenceVersion } from '../data-info/data-info'
 import { copyRows } from '../db/copy'
 import { TRANCHES_EFFECTIF } from './effectif'
 import { communeOutlines, referenceData } from './reference-data'
-
-const META_KEY = 'reference'
-
-export async function storedReferenceVersion(db: pg.Pool | pg.PoolClient): Promise<string | null> {
-  const { rows } = await db.query<{ version: string }>(
-    "SELECT value->>'version' AS version FROM app_meta WHERE key = $1",
-    [META_KEY],
-  )
-  return rows[0]?.version ?? null
-}
 
 export async function ensureReferenceData(
   db: pg.Pool,
@@ -118,11 +109,7 @@ export async function ensureReferenceData(
       ['code', 'libelle', 'mediane', 'minimum', 'maximum', 'rang'],
       TRANCHES_EFFECTIF.map((t, rang) => [t.code, t.libelle, t.mediane, t.minimum, t.maximum, rang]),
     )
-    await client.query(
-      `INSERT INTO app_meta (key, value, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [META_KEY, JSON.stringify({ version: ref.version })],
-    )
+    await recordReferenceVersion(client, ref.version)
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})

@@ -10,8 +10,8 @@ describe('parseLookupQuery', () => {
   })
 
   it('does not take a plain name for a code', () => {
-    expect(parseLookupQuery('Rennes')).toEqual({ code: '', id: null, text: 'Rennes' })
-    expect(parseLookupQuery('Saint-Étienne').code).toBe('')
+    expect(parseLookupQuery('Rennes')).toEqual({ code: '', id: null, text: 'RENNES' })
+    expect(parseLookupQuery('Saint-Étienne')).toEqual({ code: '', id: null, text: 'SAINT ETIENNE' })
   })
 
   it('recognises a zone id', () => {

@@ -7,6 +7,7 @@
 // anywhere in the name. Ties: the most populated commune; regions, then departments, then EPCI;
 // then the name.
 import { query, type Queryable } from '../db/pool'
+import { normaliseName } from '../text/normalise'
 
 export const LOOKUP_MAX_LIMIT = 50
 
@@ -16,7 +17,7 @@ export interface LookupQuery {
   code: string
   /** The query as a UUID (zone ids), or null. */
   id: string | null
-  /** The query as a name: the text to normalise in SQL (tda_normalise); '' when it has no letter or digit. */
+  /** The query as a name, normalised (lib/text/normalise); '' when it has no letter or digit. */
   text: string
 }
 
@@ -28,7 +29,7 @@ export function parseLookupQuery(raw: string): LookupQuery {
   return {
     code: /^[0-9A-Z]{1,14}$/.test(compact) && /\d/.test(compact) ? compact : '',
     id: UUID.test(trimmed) ? trimmed.toLowerCase() : null,
-    text: /[\p{L}\p{N}]/u.test(trimmed) ? trimmed : '',
+    text: normaliseName(trimmed),
   }
 }
 
@@ -53,7 +54,7 @@ export interface NafSuggestion {
   libelle: string
 }
 
-// $1 code ('' for none), $2 text ('' for none), $3 limit. The normalised text is computed once.
+// $1 code ('' for none), $2 normalised text ('' for none), $3 limit.
 const NAME_RANK = (column: string) => `CASE
       WHEN q.n = '' THEN 9
       WHEN ${column} = q.n THEN 1
@@ -66,7 +67,7 @@ export async function lookupCommunes(raw: string, limit = 10, db?: Queryable): P
   const q = parseLookupQuery(raw)
   if (!q.code && !q.text) return []
   const { rows } = await query<CommuneSuggestion & { rank: number }>(
-    `WITH q AS (SELECT $1::text AS code, coalesce(tda_normalise($2::text), '') AS n)
+    `WITH q AS (SELECT $1::text AS code, $2::text AS n)
      SELECT code, nom, type, departement, codes_postaux, population, rank FROM (
        SELECT c.code, c.nom, c.type, c.departement_code AS departement, c.codes_postaux, c.population,
          LEAST(
@@ -92,7 +93,7 @@ export async function lookupZones(raw: string, limit = 10, db?: Queryable): Prom
   const q = parseLookupQuery(raw)
   if (!q.code && !q.text && !q.id) return []
   const { rows } = await query<ZoneSuggestion & { rank: number }>(
-    `WITH q AS (SELECT $1::text AS code, coalesce(tda_normalise($2::text), '') AS n, $4::text AS id)
+    `WITH q AS (SELECT $1::text AS code, $2::text AS n, $4::text AS id)
      SELECT id, type, code, nom, rank FROM (
        SELECT z.id::text AS id, z.type, z.code, z.nom,
          LEAST(
@@ -119,7 +120,7 @@ export async function lookupNaf(raw: string, limit = 20, db?: Queryable): Promis
   const q = parseLookupQuery(raw)
   if (!q.code && !q.text) return []
   const { rows } = await query<NafSuggestion & { rank: number }>(
-    `WITH q AS (SELECT $1::text AS code, coalesce(tda_normalise($2::text), '') AS n)
+    `WITH q AS (SELECT $1::text AS code, $2::text AS n)
      SELECT code, libelle, rank FROM (
        SELECT n.code, n.libelle,
          LEAST(

@@ -1,9 +1,8 @@
 import type { Command } from 'commander'
+import { revokeClientApplication, rotateClientSecret } from '@/lib/applications/admin'
 import {
   createClientApplication,
   listClientApplications,
-  revokeClientApplication,
-  rotateClientSecret,
   serialiseClientApplication,
   type ClientApplication,
 } from '@/lib/auth/clients'

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { env } from '@/lib/env'
-import { keyRetentionSeconds } from '@/lib/oauth/constants'
-import { publishedSigningKeys, rotateSigningKey } from '@/lib/oauth/signing-keys'
+import { keyRetentionSeconds } from '@/lib/auth/tokens'
+import { publishedSigningKeys, rotateSigningKey } from '@/lib/auth/signing-keys'
 import { log, withDatabase } from './shared'
 
 export function registerOAuthCommands(program: Command): void {

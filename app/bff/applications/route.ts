@@ -3,7 +3,7 @@ import {
   applicationResponse,
   createApplicationContract,
   listApplicationsContract,
-} from '@/lib/auth/client-admin'
+} from '@/lib/applications/admin'
 import {
   createClientApplication,
   listClientApplications,

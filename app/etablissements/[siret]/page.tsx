@@ -4,6 +4,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { EstablishmentMap } from '@/components/explorer/establishment-map'
+import { SIRET_PATTERN } from '@/lib/establishments/identifiers'
 import { getEstablishment } from '@/lib/establishments/search'
 import { serialiseEstablishmentDetail } from '@/lib/establishments/serialise'
 import { requireUser } from '../../_auth/require-user'
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function EstablishmentPage({ params }: PageProps) {
   const { siret } = await params
   await requireUser('staff', `/etablissements/${siret}`)
-  const found = /^\d{14}$/.test(siret) ? await getEstablishment(siret) : null
+  const found = SIRET_PATTERN.test(siret) ? await getEstablishment(siret) : null
   if (!found) notFound()
   const e = serialiseEstablishmentDetail(found)
   const rows: Array<[string, string]> = [

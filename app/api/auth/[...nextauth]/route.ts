@@ -2,7 +2,7 @@
 // service's own authorization server.
 import NextAuth from 'next-auth'
 import type { NextRequest } from 'next/server'
-import { authOptions } from '@/lib/auth/next-auth-options'
+import { authOptions } from '@/lib/oauth/next-auth-options'
 
 export const dynamic = 'force-dynamic'
 

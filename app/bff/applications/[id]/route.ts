@@ -2,9 +2,10 @@
 import {
   applicationActionContract,
   applicationResponse,
+  getClientApplicationOrThrow,
   updateApplicationContract,
-} from '@/lib/auth/client-admin'
-import { getClientApplicationOrThrow, updateClientApplication } from '@/lib/auth/clients'
+  updateClientApplication,
+} from '@/lib/applications/admin'
 import { bffRoute } from '@/lib/http/bff-route'
 
 export const dynamic = 'force-dynamic'

@@ -1,6 +1,9 @@
 // POST /bff/applications/:id/revoke: revokes the application; its tokens stop working within seconds (admin).
-import { applicationActionContract, applicationResponse } from '@/lib/auth/client-admin'
-import { revokeClientApplication } from '@/lib/auth/clients'
+import {
+  applicationActionContract,
+  applicationResponse,
+  revokeClientApplication,
+} from '@/lib/applications/admin'
 import { bffRoute } from '@/lib/http/bff-route'
 
 export const dynamic = 'force-dynamic'

@@ -1,6 +1,5 @@
 // POST /bff/applications/:id/rotate-secret: a new secret for the application, shown once (admin).
-import { applicationActionContract, applicationResponse } from '@/lib/auth/client-admin'
-import { rotateClientSecret } from '@/lib/auth/clients'
+import { applicationActionContract, applicationResponse, rotateClientSecret } from '@/lib/applications/admin'
 import { bffRoute } from '@/lib/http/bff-route'
 
 export const dynamic = 'force-dynamic'

@@ -1,13 +1,13 @@
 // Authenticates the Bearer token of an API request (RFC 6750). The route wrapper calls this for
-// every protected route; the authorization server's token verification plugs in here.
-import { unauthorized } from '../http/api-error'
-import type { Principal } from './principal'
+// every protected route: no header or a malformed one is 401 here; a token the verifier refuses
+// (lib/auth) is 401 with error="invalid_token" and the verifier's reason.
+import { InvalidAccessToken } from '../auth/access-token-verifier'
+import type { Principal } from '../auth/principal'
+import { unauthorized } from './api-error'
 
 export const BEARER_CHALLENGE = 'Bearer realm="territorial-data-api"'
 
-export function bearerToken(request: Request): string | null {
-  const header = request.headers.get('authorization')
-  if (!header) return null
+function bearerToken(header: string): string | null {
   const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header)
   return match ? match[1]! : null
 }
@@ -22,12 +22,20 @@ export async function authenticate(request: Request, verify: TokenVerifier): Pro
       BEARER_CHALLENGE,
     )
   }
-  const token = bearerToken(request)
+  const token = bearerToken(header)
   if (!token) {
     throw unauthorized(
       'En-tête Authorization mal formé : attendu « Bearer <jeton> ».',
       `${BEARER_CHALLENGE}, error="invalid_request"`,
     )
   }
-  return verify(token)
+  try {
+    return await verify(token)
+  } catch (error) {
+    if (!(error instanceof InvalidAccessToken)) throw error
+    throw unauthorized(
+      error.detail,
+      `${BEARER_CHALLENGE}, error="invalid_token", error_description="${error.description}"`,
+    )
+  }
 }

@@ -1,11 +1,11 @@
 // Test support: the synthetic establishments a seed produces (same generator, seed and size as the
 // database holds), and what a search must return over them, computed in JavaScript independently of
 // the SQL. Database tests and end-to-end tests check the search against this oracle.
-import { generateEstablishments } from '../../seed/generate-establishments'
-import { communeOutlines, referenceData, type ReferenceData } from '../../territory/reference-data'
-import type { EstablishmentRecord } from '../record'
-import type { SearchCriteria } from '../search-criteria'
-import { textWords } from '../search-filter'
+import { SIREN_PATTERN, SIRET_PATTERN } from '../establishments/identifiers'
+import type { EstablishmentRecord } from '../establishments/record'
+import type { SearchCriteria } from '../establishments/search-criteria'
+import { generateEstablishments } from '../seed/generate-establishments'
+import { communeOutlines, referenceData, type ReferenceData } from '../territory/reference-data'
 
 /** Accent-, case- and punctuation-insensitive form of a name, as the database normalises it. */
 export const normalise = (s: string) =>
@@ -58,9 +58,11 @@ export function syntheticWorld(seed: { establishments: number; seed: number }): 
       const names = normalise(`${r.entreprise} ${r.enseigne} ${r.denominationUsuelle ?? ''}`)
       const ok = c.texts.some((t) => {
         const digits = t.replace(/[\s.]/g, '')
-        if (/^\d{14}$/.test(digits)) return r.siret === digits
-        if (/^\d{9}$/.test(digits)) return r.siren === digits
-        return textWords(t).every((w) => names.includes(normalise(w)))
+        if (SIRET_PATTERN.test(digits)) return r.siret === digits
+        if (SIREN_PATTERN.test(digits)) return r.siren === digits
+        return normalise(t)
+          .split(' ')
+          .every((w) => names.includes(w))
       })
       if (!ok) return false
     }

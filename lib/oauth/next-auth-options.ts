@@ -5,11 +5,11 @@
 import type { AuthOptions } from 'next-auth'
 import type { OAuthConfig } from 'next-auth/providers/oauth'
 import { env, type Env } from '../env'
-import { TTL } from '../oauth/constants'
-import { endAuthorizationServerSession } from '../oauth/end-session'
-import { appSecret } from './app-secret'
-import { FIRST_PARTY_CLIENT_ID, firstPartyClientSecret, SIGN_IN_PROVIDER_ID } from './first-party-client'
-import { ROLES, type Role } from './users'
+import { appSecret } from '../auth/app-secret'
+import { FIRST_PARTY_CLIENT_ID, firstPartyClientSecret, SIGN_IN_PROVIDER_ID } from '../auth/first-party-client'
+import { TTL } from '../auth/tokens'
+import { ROLES, type Role } from '../auth/users'
+import { endAuthorizationServerSession } from './end-session'
 
 export const SIGN_IN_PATH = '/connexion'
 

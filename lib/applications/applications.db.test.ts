@@ -2,18 +2,20 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { closePool, query } from '../db/pool'
 import { ApiError } from '../http/api-error'
 import { engineSkipped, testEngine } from '../testing/engine'
-import { hashClientSecret, verifyClientSecret } from './client-secret'
+import { hashClientSecret, verifyClientSecret } from '../auth/client-secret'
 import {
   clientStatuses,
   createClientApplication,
   ensureFirstPartyClient,
   findActiveClient,
-  getClientApplicationOrThrow,
   listClientApplications,
+} from '../auth/clients'
+import {
+  getClientApplicationOrThrow,
   revokeClientApplication,
   rotateClientSecret,
   updateClientApplication,
-} from './clients'
+} from './admin'
 
 afterAll(() => closePool())
 
