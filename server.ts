@@ -11,8 +11,9 @@ import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
 import { pool } from '@/lib/db/pool'
 import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
 import { fileStore } from '@/lib/files'
-import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from '@/lib/http/edge'
 import { payloadTooLarge } from '@/lib/http/api-error'
+import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
+import { routeRequest } from '@/lib/http/edge'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
 import { renderProblem } from '@/lib/http/render-problem'
 import { startOAuthServer, type OAuthServer } from '@/lib/oauth/oauth-server'
@@ -27,33 +28,6 @@ function sendProblem(res: ServerResponse, error: unknown, instance: string, clos
   res.end(body)
 }
 
-/** Reads at most MAX_GET_BODY_BYTES; resolves null (after answering 413) when the body is larger. */
-function readBody(req: IncomingMessage, res: ServerResponse, instance: string): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0)
-    if (declared > MAX_GET_BODY_BYTES) {
-      sendProblem(res, payloadTooLarge(MAX_GET_BODY_BYTES), instance, true)
-      req.resume()
-      resolve(null)
-      return
-    }
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_GET_BODY_BYTES) {
-        req.removeAllListeners('data')
-        req.resume()
-        sendProblem(res, payloadTooLarge(MAX_GET_BODY_BYTES), instance, true)
-        resolve(null)
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
 
 let database: DatabaseHandle | undefined
 let oauth: OAuthServer | undefined
@@ -127,10 +101,15 @@ async function main(): Promise<void> {
       req.url = decision.url
       if (decision.accept) req.headers.accept = decision.accept
       if (decision.readBody) {
-        const raw = await readBody(req, res, instance)
-        if (raw === null) return
+        const declared = req.headers['content-length']
+        const raw = await readBody(req, MAX_BODY_BYTES, declared === undefined ? undefined : Number(declared))
+        if (raw === null) {
+          // The rest of the body is drained, not read: close the connection after the answer.
+          sendProblem(res, payloadTooLarge(MAX_BODY_BYTES), instance, true)
+          return
+        }
         try {
-          body = parseGetBody(raw, req.headers['content-type'])
+          body = parseBody(raw, req.headers['content-type'], { accepted: ['json'], untypedIsJson: true })
         } catch (error) {
           sendProblem(res, error, instance)
           return

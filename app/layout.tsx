@@ -1,11 +1,10 @@
 import type { Metadata, Viewport } from 'next'
-import { headers } from 'next/headers'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { SignedInUser } from '@/components/auth/signed-in-user'
 import { SiteNav } from '@/components/layout/site-nav'
 import { StatusBanner } from '@/components/status/status-banner'
-import { currentStaffUser } from '@/lib/auth/staff-session'
+import { optionalUser } from './_auth/require-user'
 import { Providers } from './providers'
 import './globals.css'
 
@@ -18,7 +17,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // A database outage must not take the pages down: the status banner reports it.
-  const user = await currentStaffUser(await headers()).catch(() => null)
+  const user = await optionalUser()
   return (
     <html lang="fr">
       <body>

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
 import Link from 'next/link'
 import { z } from 'zod'
 import { SignInButton } from '@/components/auth/sign-in-button'
 import { SIGN_IN_PROVIDER_ID } from '@/lib/auth/first-party-client'
-import { currentStaffUser } from '@/lib/auth/staff-session'
 import { INTERACTION_PATH } from '@/lib/oauth/constants'
 import { interactionSummary, type InteractionSummary } from '@/lib/oauth/interaction-form'
+import { optionalUser } from '../_auth/require-user'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Connexion' }
@@ -123,7 +122,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/connexion
     )
   }
 
-  const user = await currentStaffUser(await headers())
+  const user = await optionalUser()
   return (
     <section className="auth-card" aria-labelledby="titre-connexion">
       <h1 id="titre-connexion">Connexion</h1>

@@ -101,6 +101,48 @@ describe('apiRoute', () => {
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /)
   })
 
+  it('reads the body of a POST, as JSON or as a form where the contract accepts one', async () => {
+    const post = defineContract({
+      ...contract,
+      method: 'POST',
+      params: undefined,
+      query: undefined,
+      body: z.object({ titre: z.string(), surface: z.coerce.number().positive() }).strict(),
+      bodyTypes: ['json', 'form'],
+      formats: ['json'],
+    })
+    const created = apiRoute(post, async ({ body }) => ({ received: body }))
+    const send = (contentType: string, body: string) =>
+      created(
+        new Request('http://localhost/v0/things', {
+          method: 'POST',
+          headers: { 'content-type': contentType, accept: 'application/json' },
+          body,
+        }),
+        { params: Promise.resolve({}) },
+      )
+    const json = await send('application/json', '{"titre":"Local","surface":42}')
+    expect(await json.json()).toEqual({ received: { titre: 'Local', surface: 42 } })
+    const form = await send('application/x-www-form-urlencoded', 'titre=Local+%C3%A0+Rennes&surface=42.5')
+    expect(await form.json()).toEqual({ received: { titre: 'Local à Rennes', surface: 42.5 } })
+    const invalid = await send('application/json', '{"titre":"Local","surface":-1,"x":1}')
+    expect(invalid.status).toBe(400)
+    const problem = (await invalid.json()) as { errors: Array<{ location: string; path: string }> }
+    expect(problem.errors.map((e) => `${e.location}:${e.path}`)).toEqual(['body:surface', 'body:'])
+    expect((await send('text/plain', 'Local')).status).toBe(415)
+    // A POST route that takes JSON only refuses a form.
+    const jsonOnly = apiRoute({ ...post, bodyTypes: undefined }, async ({ body }) => ({ received: body }))
+    const refused = await jsonOnly(
+      new Request('http://localhost/v0/things', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: 'titre=x&surface=1',
+      }),
+      { params: Promise.resolve({}) },
+    )
+    expect(refused.status).toBe(415)
+  })
+
   it('exposes ApiError as the one error type', () => {
     expect(notFound('x')).toBeInstanceOf(ApiError)
   })

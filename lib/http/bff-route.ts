@@ -1,16 +1,18 @@
 // The wrapper of the browser app's same-origin endpoints (app/bff/**): `bffRoute(contract, handler)`.
 // It refuses cross-site state-changing requests (CSRF: 403), requires a signed-in staff user
 // (401) with the contract's role (403), parses params, query and JSON body with zod (400 listing
-// every issue), runs the handler and renders any error once as problem+json. The browser's
-// session cookie stands in for a Bearer token; no API token ever reaches the browser.
+// every issue, the same parser as the API's), runs the handler and renders any error once as
+// problem+json. The browser's session cookie stands in for a Bearer token; no API token ever
+// reaches the browser.
 import type { z } from 'zod'
 import { currentStaffUser, hasRole } from '../auth/staff-session'
 import type { Role, StaffUser } from '../auth/users'
 import { env } from '../env'
-import { ApiError, badRequest, forbidden, unsupportedMediaType, type FieldIssue } from './api-error'
+import { ApiError, forbidden } from './api-error'
 import type { RouteParams } from './api-route'
-import { queryToObject } from './query'
-import { problemResponse, zodIssues } from './render-problem'
+import { requestBody } from './body'
+import { parseInput } from './input'
+import { problemResponse } from './render-problem'
 import { jsonResponse } from './respond'
 
 export interface BffContract {
@@ -34,7 +36,6 @@ export interface BffContext<C extends BffContract> {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
 
 export const unauthenticated = () =>
   new ApiError('unauthorized', 'Connectez-vous pour utiliser cette fonction.', {
@@ -56,33 +57,6 @@ export function assertSameOrigin(request: Request, publicOrigin: string): void {
   throw forbidden('Requête refusée : en-tête Origin manquant.')
 }
 
-async function readJsonBody(request: Request): Promise<{ present: boolean; value: unknown }> {
-  const text = await request.text()
-  if (text.trim() === '') return { present: false, value: undefined }
-  const type = request.headers.get('content-type')
-  if (!type || !JSON_TYPE.test(type)) {
-    throw unsupportedMediaType('Le corps de la requête doit être du JSON (Content-Type: application/json).')
-  }
-  try {
-    return { present: true, value: JSON.parse(text) as unknown }
-  } catch {
-    throw badRequest('Le corps de la requête n’est pas du JSON valide.')
-  }
-}
-
-function parse(
-  schema: z.ZodType | undefined,
-  value: unknown,
-  location: FieldIssue['location'],
-  issues: FieldIssue[],
-) {
-  if (!schema) return undefined
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  issues.push(...zodIssues(result.error, location))
-  return undefined
-}
-
 export function bffRoute<C extends BffContract>(
   contract: C,
   handler: (context: BffContext<C>) => Promise<Response | unknown>,
@@ -90,7 +64,8 @@ export function bffRoute<C extends BffContract>(
   return async (request, routeContext) => {
     const url = new URL(request.url)
     try {
-      if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, new URL(env().publicUrl).origin)
+      const safe = SAFE_METHODS.has(request.method)
+      if (!safe) assertSameOrigin(request, new URL(env().publicUrl).origin)
       const user = await currentStaffUser(request.headers)
       if (!user) throw unauthenticated()
       if (!hasRole(user, contract.role)) {
@@ -100,23 +75,16 @@ export function bffRoute<C extends BffContract>(
             : 'Cette fonction est réservée au personnel.',
         )
       }
-      const issues: FieldIssue[] = []
-      const params = parse(contract.params, (await routeContext.params) ?? {}, 'params', issues)
-      const query = parse(contract.query, queryToObject(url.searchParams), 'query', issues)
-      let body: unknown
-      if (!SAFE_METHODS.has(request.method)) {
-        const raw = await readJsonBody(request)
-        if (contract.body) body = parse(contract.body, raw.present ? raw.value : {}, 'body', issues)
-        else if (raw.present) {
-          issues.push({
-            location: 'body',
-            path: '',
-            message: 'Cette adresse n’accepte pas de corps de requête.',
-          })
-        }
-      }
-      if (issues.length > 0) throw badRequest('La requête contient des valeurs invalides.', issues)
-      const result = await handler({ request, url, user, params, query, body } as BffContext<C>)
+      const input = parseInput(
+        contract,
+        {
+          params: (await routeContext.params) ?? {},
+          searchParams: url.searchParams,
+          body: safe ? { present: false } : await requestBody(request, { accepted: ['json'] }),
+        },
+        { undeclared: 'ignore', absentBody: safe ? 'skip' : 'empty-object' },
+      )
+      const result = await handler({ request, url, user, ...input } as BffContext<C>)
       if (result instanceof Response) return result
       return jsonResponse(result, { headers: { 'Cache-Control': 'no-store' } })
     } catch (error) {

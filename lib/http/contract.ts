@@ -2,6 +2,7 @@
 // The route wrapper enforces it and the OpenAPI document is generated from it.
 import type { z } from 'zod'
 import type { Scope, ScopeRequirement } from '../auth/scopes'
+import type { BodyMediaType } from './body'
 import type { Format } from './negotiate'
 
 export type Auth =
@@ -40,7 +41,8 @@ export interface RouteContract<
   B extends z.ZodType = z.ZodType,
 > {
   operationId: string
-  method: 'GET'
+  /** GET (parameters in the query string or a JSON body) or POST (a body). */
+  method: 'GET' | 'POST'
   /** OpenAPI path template, e.g. /v0/eco/sirets/{id}. */
   path: string
   summary: string
@@ -51,8 +53,10 @@ export interface RouteContract<
   auth: Auth
   params?: P
   query?: Q
-  /** JSON body accepted on GET (buffered by server.ts). */
+  /** The body: JSON on GET (buffered by server.ts), or the body of a POST. */
   body?: B
+  /** Media types of a POST body (default JSON; a form is parsed like a query string). */
+  bodyTypes?: readonly BodyMediaType[]
   /** Offered representations, the default first. */
   formats: readonly Format[]
   responses: Record<number, ResponseSpec>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from './api-error'
-import { MAX_GET_BODY_BYTES, parseGetBody, routeRequest } from './edge'
+import { routeRequest } from './edge'
 
 const get = (url: string, accept?: string, hasBody = false) =>
   routeRequest({ method: 'GET', url, accept, hasBody })
@@ -77,36 +76,6 @@ describe('routeRequest', () => {
     if (decision.kind === 'reject') {
       expect(decision.error.status).toBe(405)
       expect(decision.error.headers.Allow).toBe('GET, HEAD')
-    }
-  })
-})
-
-describe('parseGetBody', () => {
-  it('parses JSON', () => {
-    expect(parseGetBody(Buffer.from('{"a":1}'), 'application/json; charset=utf-8')).toEqual({
-      present: true,
-      value: { a: 1 },
-    })
-  })
-  it('accepts a body without Content-Type and ignores a blank one', () => {
-    expect(parseGetBody(Buffer.from('[1]'), undefined)).toEqual({ present: true, value: [1] })
-    expect(parseGetBody(Buffer.from('  \n'), 'application/json')).toEqual({ present: false })
-  })
-  it('answers 400 for malformed JSON', () => {
-    expect(() => parseGetBody(Buffer.from('{bad'), 'application/json')).toThrowError(ApiError)
-    try {
-      parseGetBody(Buffer.from('{bad'), 'application/json')
-    } catch (e) {
-      expect((e as ApiError).status).toBe(400)
-    }
-  })
-  it('answers 415 for another media type and 413 beyond the limit', () => {
-    expect(() => parseGetBody(Buffer.from('a=1'), 'application/x-www-form-urlencoded')).toThrow(/JSON/)
-    try {
-      parseGetBody(Buffer.alloc(MAX_GET_BODY_BYTES + 1, 32), 'application/json')
-      expect.unreachable()
-    } catch (e) {
-      expect((e as ApiError).status).toBe(413)
     }
   })
 })

@@ -1,13 +1,8 @@
 // What server.ts decides before Next.js routes a request (DESIGN §1): which requests are API
 // requests, the optional /v0 prefix, path extensions standing for Accept, "/" as status JSON or
-// app page, and the bounded JSON body of GET requests. Pure functions, unit-tested.
-import {
-  badRequest,
-  methodNotAllowed,
-  payloadTooLarge,
-  unsupportedMediaType,
-  type ApiError,
-} from './api-error'
+// app page, and whether to read the JSON body of a GET request (lib/http/body reads it). Pure
+// functions, unit-tested.
+import { methodNotAllowed, type ApiError } from './api-error'
 import { EXTENSION_FORMATS, MEDIA_TYPES, negotiate } from './negotiate'
 
 export const API_PREFIX = '/v0'
@@ -23,7 +18,6 @@ export const API_ROOTS: ReadonlySet<string> = new Set([
   'eco',
 ])
 export const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
-export const MAX_GET_BODY_BYTES = 64 * 1024
 
 export type EdgeDecision =
   | { kind: 'app' }
@@ -108,29 +102,4 @@ function stripExtension(segment: string): { base: string; format?: (typeof EXTEN
   if (dot <= 0) return { base: segment }
   const format = EXTENSION_FORMATS[segment.slice(dot).toLowerCase()]
   return format ? { base: segment.slice(0, dot), format } : { base: segment }
-}
-
-const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
-
-/**
- * Parses a buffered GET body. An empty body is no body. A body must be JSON: announced as such, or
- * without Content-Type (curl users forget it); anything else is 415.
- */
-export function parseGetBody(
-  raw: Buffer,
-  contentType: string | undefined,
-): { present: false } | { present: true; value: unknown } {
-  if (raw.length > MAX_GET_BODY_BYTES) throw payloadTooLarge(MAX_GET_BODY_BYTES)
-  const text = raw.toString('utf8')
-  if (text.trim() === '') return { present: false }
-  if (contentType && !JSON_CONTENT_TYPE.test(contentType)) {
-    throw unsupportedMediaType(
-      `Le corps d'une requête GET doit être du JSON (Content-Type: application/json), reçu « ${contentType.split(';')[0]} ».`,
-    )
-  }
-  try {
-    return { present: true, value: JSON.parse(text) as unknown }
-  } catch (error) {
-    throw badRequest(`Le corps de la requête n'est pas du JSON valide : ${(error as Error).message}`)
-  }
 }

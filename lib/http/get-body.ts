@@ -3,8 +3,9 @@
 // client cannot forge it with a header; the key is shared through globalThis because route
 // handlers are bundled separately from server.ts.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { ParsedBody } from './body'
 
-export type GetBody = { present: false } | { present: true; value: unknown }
+export type GetBody = ParsedBody
 
 const KEY = Symbol.for('tda.http.get-body')
 type Holder = typeof globalThis & { [KEY]?: AsyncLocalStorage<GetBody> }

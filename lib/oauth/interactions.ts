@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import { authenticateUser } from '../auth/users'
+import { FORM_MEDIA_TYPE, readBody } from '../http/body'
 import type { AbuseLimits } from '../rate-limit/rate-limiter'
 import { checkInteractionFormToken } from './interaction-form'
 import { oauthPage, escapeHtml } from './pages'
@@ -40,16 +41,9 @@ export function signInPageFor(uid: string, error?: string): string {
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  const type = req.headers['content-type'] ?? ''
-  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return null
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_FORM_BYTES) return null
-    chunks.push(chunk)
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  if (!FORM_MEDIA_TYPE.test(req.headers['content-type'] ?? '')) return null
+  const raw = await readBody(req, MAX_FORM_BYTES)
+  return raw === null ? null : new URLSearchParams(raw.toString('utf8'))
 }
 
 /**

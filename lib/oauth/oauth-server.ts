@@ -15,6 +15,7 @@ import {
   firstPartyRedirectUri,
 } from '../auth/first-party-client'
 import type { Env } from '../env'
+import { readBody } from '../http/body'
 import { abuseLimits, rateLimitStoreFor, type AbuseLimits } from '../rate-limit/rate-limiter'
 import type { RateLimitStore } from '../rate-limit/store'
 import { deleteExpiredArtifacts } from './adapter'
@@ -70,25 +71,6 @@ function tooManyRequests(res: ServerResponse, retryAfterSeconds: number): void {
     new OAuthRequestError(429, 'too_many_requests', `Too many requests; retry in ${retryAfterSeconds} s.`),
     { 'Retry-After': String(retryAfterSeconds) },
   )
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        req.removeAllListeners('data')
-        req.resume()
-        resolve(null)
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
 }
 
 /** A request carrying `body` in place of the (already read) original one, for the provider. */

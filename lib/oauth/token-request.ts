@@ -3,6 +3,7 @@
 // body; the client is identified for rate limiting; credentials in the URL and unknown scopes are
 // refused with RFC 6749 errors. Pure functions, unit-tested.
 import { SCOPES } from '../auth/scopes'
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE } from '../http/body'
 
 export const MAX_TOKEN_REQUEST_BYTES = 16 * 1024
 
@@ -32,9 +33,6 @@ export class OAuthRequestError extends Error {
     return { error: this.error, error_description: this.description }
   }
 }
-
-const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i
 
 export interface NormalisedTokenRequest {
   /** The body to hand over: the original bytes, or the form translated from JSON. */
@@ -118,11 +116,11 @@ export function normaliseTokenRequest(input: {
   let form: URLSearchParams | null = null
   let body = input.body
   let contentType = input.contentType
-  if (contentType && JSON_TYPE.test(contentType)) {
+  if (contentType && JSON_MEDIA_TYPE.test(contentType)) {
     form = jsonToForm(input.body.toString('utf8'))
     body = Buffer.from(form.toString(), 'utf8')
     contentType = 'application/x-www-form-urlencoded'
-  } else if (contentType && FORM_TYPE.test(contentType)) {
+  } else if (contentType && FORM_MEDIA_TYPE.test(contentType)) {
     form = new URLSearchParams(input.body.toString('utf8'))
   }
   if (form) {

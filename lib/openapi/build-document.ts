@@ -70,16 +70,7 @@ function operation(contract: RouteContract): JsonSchema {
     tags: contract.tags,
     ...(contract.since ? { 'x-since': contract.since } : {}),
     parameters,
-    ...(contract.body
-      ? {
-          requestBody: {
-            description:
-              'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
-            required: false,
-            content: { 'application/json': { schema: toSchema(contract.body, 'input') } },
-          },
-        }
-      : {}),
+    ...(contract.body ? { requestBody: requestBody(contract, contract.body) } : {}),
     responses,
     security:
       auth.kind === 'public'
@@ -90,6 +81,23 @@ function operation(contract: RouteContract): JsonSchema {
             ? [{ oauth2: [...auth.requirement.allOf] }]
             : auth.requirement.anyOf.map((s) => ({ oauth2: [s] })),
     ...(auth.kind === 'dynamic' ? { 'x-scope': auth.description } : {}),
+  }
+}
+
+const BODY_MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const
+
+function requestBody(contract: RouteContract, body: NonNullable<RouteContract['body']>): JsonSchema {
+  const schema = toSchema(body, 'input')
+  if (contract.method === 'GET') {
+    return {
+      description: 'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
+      required: false,
+      content: { 'application/json': { schema } },
+    }
+  }
+  return {
+    required: true,
+    content: Object.fromEntries((contract.bodyTypes ?? ['json']).map((type) => [BODY_MEDIA_TYPES[type], { schema }])),
   }
 }
 

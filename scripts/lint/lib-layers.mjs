@@ -38,6 +38,7 @@ function targetFolder(specifier, file, libDir) {
 
 const layerName = (folder) => `layer ${RANK.get(folder) + 1}`
 
+/** @type {import('eslint').Rule.RuleModule} */
 export const libLayers = {
   meta: {
     type: 'problem',
@@ -86,4 +87,5 @@ export const libLayers = {
   },
 }
 
-export default { rules: { 'lib-layers': libLayers } }
+const plugin = { rules: { 'lib-layers': libLayers } }
+export default plugin

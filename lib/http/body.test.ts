@@ -1,0 +1,123 @@
+import { PassThrough, Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-error'
+import { MAX_BODY_BYTES, parseBody, readBody, requestBody } from './body'
+
+function failure(run: () => unknown): ApiError {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError)
+    return error as ApiError
+  }
+  throw new Error('no error')
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('readBody', () => {
+  it('reads a Node stream and a web stream whole', async () => {
+    expect((await readBody(Readable.from([Buffer.from('{"a"'), Buffer.from(':1}')]), 100))?.toString()).toBe(
+      '{"a":1}',
+    )
+    const web = new Request('http://localhost/', { method: 'POST', body: 'a=1&b=2' }).body
+    expect((await readBody(web, 100))?.toString()).toBe('a=1&b=2')
+    expect(await readBody(null, 100)).toEqual(Buffer.alloc(0))
+  })
+
+  it('gives up beyond the limit, declared or found while reading', async () => {
+    expect(await readBody(Readable.from([Buffer.alloc(10)]), 100, 101)).toBeNull()
+    expect(await readBody(Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), 100)).toBeNull()
+    const web = new Request('http://localhost/', { method: 'POST', body: 'x'.repeat(200) }).body
+    expect(await readBody(web, 100)).toBeNull()
+  })
+
+  it('drains a Node stream it gives up on, so that the connection can answer', async () => {
+    const stream = new PassThrough()
+    const read = readBody(stream, 10)
+    stream.write(Buffer.alloc(20))
+    expect(await read).toBeNull()
+    stream.end(Buffer.alloc(1000))
+    await new Promise<void>((resolve) => stream.once('end', resolve))
+    expect(stream.readableEnded).toBe(true)
+  })
+})
+
+describe('parseBody', () => {
+  const json = { accepted: ['json'] } as const
+
+  it('parses JSON and a form (nested like a query string)', () => {
+    expect(parseBody(Buffer.from('{"a":1}'), 'application/json; charset=utf-8', json)).toEqual({
+      present: true,
+      value: { a: 1 },
+    })
+    expect(parseBody(Buffer.from('[1]'), 'application/geo+json', json)).toEqual({ present: true, value: [1] })
+    expect(
+      parseBody(
+        Buffer.from('titre=Local+%C3%A0+Rennes&surface=42&tags[]=a&tags[]=b&lieu[codcom]=35238'),
+        'application/x-www-form-urlencoded',
+        {
+          accepted: ['json', 'form'],
+        },
+      ),
+    ).toEqual({
+      present: true,
+      value: { titre: 'Local à Rennes', surface: '42', tags: ['a', 'b'], lieu: { codcom: '35238' } },
+    })
+  })
+
+  it('takes an empty or blank body for no body', () => {
+    expect(parseBody(Buffer.from('  \n'), 'application/json', json)).toEqual({ present: false })
+    expect(parseBody(Buffer.alloc(0), 'text/plain', json)).toEqual({ present: false })
+  })
+
+  it('reads a body without Content-Type as JSON only where told to', () => {
+    expect(parseBody(Buffer.from('[1]'), undefined, { ...json, untypedIsJson: true })).toEqual({
+      present: true,
+      value: [1],
+    })
+    expect(failure(() => parseBody(Buffer.from('[1]'), null, json)).status).toBe(415)
+  })
+
+  it('answers 415 naming the accepted media types, 400 for malformed JSON', () => {
+    const other = failure(() => parseBody(Buffer.from('a=1'), 'application/x-www-form-urlencoded', json))
+    expect(other.status).toBe(415)
+    expect(other.detail).toMatch(/application\/json, reçu « application\/x-www-form-urlencoded »/)
+    expect(
+      failure(() => parseBody(Buffer.from('<a/>'), 'text/xml', { accepted: ['json', 'form'] })).detail,
+    ).toMatch(/application\/json ou application\/x-www-form-urlencoded/)
+    const malformed = failure(() => parseBody(Buffer.from('{bad'), 'application/json', json))
+    expect(malformed.status).toBe(400)
+    expect(malformed.detail).toMatch(/JSON valide/)
+  })
+})
+
+describe('requestBody', () => {
+  it('reads and parses the body of a request', async () => {
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"title":"x"}',
+    })
+    expect(await requestBody(request, { accepted: ['json'] })).toEqual({
+      present: true,
+      value: { title: 'x' },
+    })
+  })
+
+  it('answers 413 beyond 64 KiB', async () => {
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(MAX_BODY_BYTES) }),
+    })
+    expect((await rejection(requestBody(request, { accepted: ['json'] }))).status).toBe(413)
+  })
+})

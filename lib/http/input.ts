@@ -1,0 +1,74 @@
+// The input of a route, parsed once against its contract by both route wrappers (apiRoute and
+// bffRoute): path parameters, query string (bracketed keys nested, lib/http/query) and body, each
+// by its zod schema. Every issue of every part is collected into one 400.
+import type { z } from 'zod'
+import { badRequest, type FieldIssue } from './api-error'
+import type { ParsedBody } from './body'
+import { queryToObject } from './query'
+import { zodIssues } from './render-problem'
+
+export interface InputSchemas {
+  params?: z.ZodType | undefined
+  query?: z.ZodType | undefined
+  body?: z.ZodType | undefined
+}
+
+export interface RawInput {
+  params: Record<string, string | string[] | undefined>
+  searchParams: URLSearchParams
+  body: ParsedBody
+}
+
+export interface InputRules {
+  /**
+   * A part the contract declares no schema for: refused when not empty (the public API says so),
+   * or ignored (the browser app's BFF).
+   */
+  undeclared: 'refuse' | 'ignore'
+  /** Without a body: nothing to validate (body stays undefined), or `{}` (the schema's defaults). */
+  absentBody: 'skip' | 'empty-object'
+}
+
+export interface ParsedInput {
+  params: unknown
+  query: unknown
+  body: unknown
+}
+
+const UNEXPECTED: Record<'params' | 'query' | 'body', string> = {
+  params: 'Cette adresse n’accepte pas de paramètres de chemin.',
+  query: 'Cette adresse n’accepte pas de paramètres de requête.',
+  body: 'Cette adresse n’accepte pas de corps de requête.',
+}
+
+/** Parses every part of the input; throws one 400 listing every issue. */
+export function parseInput(schemas: InputSchemas, raw: RawInput, rules: InputRules): ParsedInput {
+  const issues: FieldIssue[] = []
+  const part = (
+    location: keyof typeof UNEXPECTED,
+    schema: z.ZodType | undefined,
+    value: unknown,
+    isEmpty: boolean,
+  ): unknown => {
+    if (!schema) {
+      if (!isEmpty && (rules.undeclared === 'refuse' || location === 'body')) {
+        issues.push({ location, path: '', message: UNEXPECTED[location], code: 'unexpected' })
+      }
+      return undefined
+    }
+    const result = schema.safeParse(value)
+    if (result.success) return result.data
+    issues.push(...zodIssues(result.error, location))
+    return undefined
+  }
+  const params = part('params', schemas.params, raw.params, Object.keys(raw.params).length === 0)
+  const query = queryToObject(raw.searchParams)
+  const parsedQuery = part('query', schemas.query, query, Object.keys(query).length === 0)
+  const body = raw.body.present
+    ? part('body', schemas.body, raw.body.value, false)
+    : rules.absentBody === 'empty-object' && schemas.body
+      ? part('body', schemas.body, {}, false)
+      : undefined
+  if (issues.length > 0) throw badRequest('La requête contient des valeurs invalides.', issues)
+  return { params, query: parsedQuery, body }
+}
