@@ -28,7 +28,6 @@ function sendProblem(res: ServerResponse, error: unknown, instance: string, clos
   res.end(body)
 }
 
-
 let database: DatabaseHandle | undefined
 let oauth: OAuthServer | undefined
 let datasetJobs: DatasetJobRunner | undefined

@@ -11,7 +11,7 @@ interface NavItem {
 }
 
 /** The sections of the app; administrators see everything, staff the explorer only. */
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Explorateur', role: 'staff' },
   { href: '/jeux-de-donnees', label: 'Jeux de données', role: 'admin' },
   { href: '/applications', label: 'Applications', role: 'admin' },

@@ -6,4 +6,4 @@ import { E2E_SEED } from './servers'
 export { normalise } from '@/lib/testing/search-oracle'
 
 const world = syntheticWorld(E2E_SEED)
-export const { ref, records, communes, matches, oracle, busiestCommune } = world
+export const { ref, records, communes, oracle, busiestCommune } = world

@@ -57,9 +57,7 @@ function verifier(
   }
 }
 
-async function refusal(
-  promise: Promise<unknown>,
-): Promise<{ detail: string; description: string }> {
+async function refusal(promise: Promise<unknown>): Promise<{ detail: string; description: string }> {
   try {
     await promise
   } catch (error) {

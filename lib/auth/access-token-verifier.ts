@@ -10,7 +10,7 @@ import type { ClientDirectory } from './client-status-cache'
 import type { Principal } from './principal'
 import { parseScopes, type Scope } from './scopes'
 
-export const ACCESS_TOKEN_ALGORITHMS = ['ES256']
+const ACCESS_TOKEN_ALGORITHMS = ['ES256']
 
 export interface VerifierOptions {
   issuer: string

@@ -9,7 +9,7 @@ import { env, type Env } from '../env'
 
 const cache = new Map<string, string>()
 
-export function appSecretFile(dataDir: string): string {
+function appSecretFile(dataDir: string): string {
   return path.join(dataDir, 'secrets', 'nextauth-secret')
 }
 

@@ -5,8 +5,7 @@ import { query, type Queryable } from '../db/pool'
 import { generateClientId, generateClientSecret, hashClientSecret } from './client-secret'
 import { SCOPES, type Scope } from './scopes'
 
-export const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'] as const
-export type GrantType = (typeof GRANT_TYPES)[number]
+export type GrantType = 'client_credentials' | 'authorization_code' | 'refresh_token'
 
 export interface ClientApplication {
   id: string
@@ -49,7 +48,7 @@ export const clientScopesSchema = z
   .max(SCOPES.length)
   .transform((scopes) => SCOPES.filter((s) => scopes.includes(s)))
 
-export const newClientSchema = z.object({
+const newClientSchema = z.object({
   name: clientNameSchema,
   scopes: clientScopesSchema.default([]),
   redirectUris: z.array(redirectUriSchema).max(10).default([]),

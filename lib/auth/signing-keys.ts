@@ -6,7 +6,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jo
 import type pg from 'pg'
 import { query, withTransaction, type Queryable } from '../db/pool'
 
-export const SIGNING_ALG = 'ES256'
+const SIGNING_ALG = 'ES256'
 
 export interface SigningKey {
   kid: string
@@ -22,9 +22,7 @@ const COLUMNS = `kid, alg, private_jwk AS "privateJwk", public_jwk AS "publicJwk
 
 const LOCK_KEY = 727_274_002
 
-export async function generateSigningKey(): Promise<
-  Pick<SigningKey, 'kid' | 'alg' | 'privateJwk' | 'publicJwk'>
-> {
+async function generateSigningKey(): Promise<Pick<SigningKey, 'kid' | 'alg' | 'privateJwk' | 'publicJwk'>> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
   const publicJwk = await exportJWK(publicKey)
   const kid = await calculateJwkThumbprint(publicJwk)

@@ -12,11 +12,11 @@ export interface HeaderSource {
 }
 
 /** next-auth's cookie name: secure-prefixed when the public origin is https. */
-export function sessionCookieName(publicUrl: string = env().publicUrl): string {
+function sessionCookieName(publicUrl: string = env().publicUrl): string {
   return `${publicUrl.startsWith('https://') ? '__Secure-' : ''}next-auth.session-token`
 }
 
-export function parseCookies(header: string | null): Map<string, string> {
+function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>()
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=')
@@ -33,7 +33,7 @@ export function parseCookies(header: string | null): Map<string, string> {
 }
 
 /** The session token, reassembled when next-auth split it into chunks (name.0, name.1, …). */
-export function sessionTokenFrom(cookies: Map<string, string>, name: string): string | null {
+function sessionTokenFrom(cookies: Map<string, string>, name: string): string | null {
   const whole = cookies.get(name)
   if (whole) return whole
   const chunks: string[] = []

@@ -14,7 +14,7 @@ export interface StaffUser {
   disabled: boolean
 }
 
-export const newUserSchema = z.object({
+const newUserSchema = z.object({
   email: z.email(),
   name: z.string().trim().min(1).max(200),
   role: z.enum(ROLES),

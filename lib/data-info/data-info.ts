@@ -34,7 +34,10 @@ export async function recordDataInfo(client: pg.PoolClient | pg.Pool, info: Data
 }
 
 /** Records the version of the reference territory loaded (in the transaction that loads it). */
-export async function recordReferenceVersion(client: pg.PoolClient | pg.Pool, version: string): Promise<void> {
+export async function recordReferenceVersion(
+  client: pg.PoolClient | pg.Pool,
+  version: string,
+): Promise<void> {
   await recordMeta(client, REFERENCE_KEY, { version })
 }
 
@@ -49,7 +52,11 @@ export async function storedReferenceVersion(db: pg.Pool | pg.PoolClient): Promi
 
 /** The data information recorded by the last seed or import; null before any. */
 export async function readDataInfo(db?: Queryable): Promise<DataInfo | null> {
-  const { rows } = await query<{ value: unknown }>('SELECT value FROM app_meta WHERE key = $1', [DATA_INFO_KEY], db)
+  const { rows } = await query<{ value: unknown }>(
+    'SELECT value FROM app_meta WHERE key = $1',
+    [DATA_INFO_KEY],
+    db,
+  )
   const info = dataInfoSchema.safeParse(rows[0]?.value)
   return info.success ? info.data : null
 }
@@ -63,7 +70,7 @@ export const RECORDED_ESTABLISHMENTS_SQL = `(SELECT (value->>'etablissements')::
 // The data version ---------------------------------------------------------------------------------
 
 /** How long a process serves the data version it read before reading it again, in the background. */
-export const DATA_VERSION_TTL_MS = 1000
+const DATA_VERSION_TTL_MS = 1000
 
 interface VersionState {
   value: string
@@ -117,6 +124,6 @@ export async function dataVersion(now = Date.now()): Promise<string> {
 }
 
 /** Makes the next call read the version again (after this process changed the data). */
-export function forgetDataVersion(): void {
+function forgetDataVersion(): void {
   delete (globalThis as Holder)[KEY]
 }

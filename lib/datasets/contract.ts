@@ -10,8 +10,8 @@ import { datasetCsvViewSchema, datasetJsonViewSchema, datasetListSchema } from '
 /** Longest validity of a download address: seven days (also the limit of S3 presigned addresses). */
 export const MAX_EXPIRES_SECONDS = 604_800
 export const DEFAULT_EXPIRES_SECONDS = 3600
-export const DEFAULT_PAGE_SIZE = 100
-export const MAX_PAGE_SIZE = 1000
+const DEFAULT_PAGE_SIZE = 100
+const MAX_PAGE_SIZE = 1000
 
 const page = z.coerce
   .number({ error: 'page est un entier.' })

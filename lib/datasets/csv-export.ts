@@ -13,7 +13,7 @@ import { Latin9Encoder } from './latin9'
 import { EXPORT_SETTINGS, type DatasetModel } from './models'
 
 /** Rows per COPY on the embedded engine. */
-export const EMBEDDED_CHUNK_ROWS = 10_000
+const EMBEDDED_CHUNK_ROWS = 10_000
 
 export interface ExportOptions {
   /** A client of its own: the export runs transactions on it. */

@@ -48,7 +48,7 @@ export interface JobRunnerOptions {
   onProgress?: (job: Job, rows: number) => void
 }
 
-export const JOB_DEFAULTS = {
+const JOB_DEFAULTS = {
   pollMs: 2_000,
   staleSeconds: 60,
   heartbeatMs: 2_000,
@@ -60,7 +60,7 @@ export const JOB_DEFAULTS = {
 
 export type JobOutcome = 'published' | 'failed' | 'lost' | 'released'
 
-export function newWorkerId(): string {
+function newWorkerId(): string {
   return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
 }
 
@@ -70,10 +70,7 @@ function describeFailure(error: unknown): string {
 }
 
 /** Generates one claimed job's file and publishes it. `stop` aborts it and gives it back to the queue. */
-export async function runJob(
-  job: Job,
-  options: JobRunnerOptions & { stop?: AbortSignal },
-): Promise<JobOutcome> {
+async function runJob(job: Job, options: JobRunnerOptions & { stop?: AbortSignal }): Promise<JobOutcome> {
   const db = options.db ?? pool()
   const log = options.log ?? (() => {})
   const { store } = options
@@ -262,7 +259,7 @@ export class DatasetJobRunner {
 }
 
 /** Deletes temporary files not written to for `ageMs` (generations that died). */
-export async function removeStaleTemporaryFiles(dir: string, ageMs: number): Promise<number> {
+async function removeStaleTemporaryFiles(dir: string, ageMs: number): Promise<number> {
   let removed = 0
   const entries = await fs.promises.readdir(dir).catch(() => [] as string[])
   for (const entry of entries) {

@@ -189,7 +189,7 @@ const local: DatasetModel = {
   csvColumns: ['id', 'annee', 'commune', 'codcom', 'invariant', 'parcelle', 'proprietaire', 'adresse', 'url'],
 }
 
-export const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local }
+const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local }
 
 export function datasetModel(type: DatasetModelType): DatasetModel {
   return MODELS[type]

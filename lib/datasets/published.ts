@@ -95,7 +95,7 @@ export async function listPublishedDatasets(
 }
 
 /** Number of pages of `size` records; an empty dataset has one (empty) page. */
-export function pageCount(total: number, size: number): number {
+function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size))
 }
 
@@ -158,9 +158,9 @@ export interface Download {
 }
 
 /** Seconds a client is told to wait while the first file of a dataset is being generated. */
-export const GENERATION_RETRY_AFTER = 5
+const GENERATION_RETRY_AFTER = 5
 /** After a failed generation nothing happens until an administrator acts. */
-export const FAILED_RETRY_AFTER = 300
+const FAILED_RETRY_AFTER = 300
 
 /**
  * A signed address of the dataset's current file, valid `expiresIn` seconds. The file's version

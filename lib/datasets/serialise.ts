@@ -9,7 +9,7 @@ import { DATASET_ENCODINGS } from './encoding'
 import { DATASET_MODELS, datasetModel, modelDescriptionUrl } from './models'
 import type { Download, PublishedDataset } from './published'
 
-export const datasetUrl = (id: string) => `/v0/datasets/${id}`
+const datasetUrl = (id: string) => `/v0/datasets/${id}`
 
 export const datasetJsonViewSchema = z
   .object({

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
 
-export const MIGRATIONS_DIR = path.resolve('db/migrations')
+const MIGRATIONS_DIR = path.resolve('db/migrations')
 
 export interface Migration {
   version: string

@@ -2,7 +2,7 @@
 // publishes it): "12 BIS AVENUE DE LA GARE 35000 RENNES". SIRENE files give the street type as an
 // abbreviation (typeVoieEtablissement) and the repetition index as one letter; both are expanded.
 
-export const STREET_TYPES: Readonly<Record<string, string>> = {
+const STREET_TYPES: Readonly<Record<string, string>> = {
   ALL: 'ALLEE',
   AV: 'AVENUE',
   BD: 'BOULEVARD',
@@ -49,7 +49,7 @@ export const STREET_TYPES: Readonly<Record<string, string>> = {
   VLGE: 'VILLAGE',
 }
 
-export const REPETITION_INDICES: Readonly<Record<string, string>> = {
+const REPETITION_INDICES: Readonly<Record<string, string>> = {
   B: 'BIS',
   T: 'TER',
   Q: 'QUATER',

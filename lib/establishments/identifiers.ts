@@ -11,7 +11,7 @@ export const siretSchema = z.string().regex(SIRET_PATTERN, 'Un SIRET compte 14 c
 export const sirenSchema = z.string().regex(SIREN_PATTERN, 'Un SIREN compte 9 chiffres.')
 
 /** Luhn checksum of a digit string (0 for a valid number). */
-export function luhnSum(digits: string): number {
+function luhnSum(digits: string): number {
   let sum = 0
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48

@@ -25,7 +25,7 @@ export interface EstablishmentRecord {
 }
 
 /** The stored normalised names, in the order of `NormalisedNames`. */
-export const NAME_SEARCH_COLUMNS = [
+const NAME_SEARCH_COLUMNS = [
   'entreprise_norm',
   'enseigne_norm',
   'denomination_norm',
@@ -64,7 +64,7 @@ export interface NormalisedNames {
   recherche: string
 }
 
-export function normalisedNames(
+function normalisedNames(
   r: Pick<EstablishmentRecord, 'entreprise' | 'enseigne' | 'denominationUsuelle'>,
 ): NormalisedNames {
   const entreprise = normaliseName(r.entreprise)
@@ -77,7 +77,7 @@ export function normalisedNames(
  * The search text of three normalised names: normaliseName of the names joined by spaces, which
  * is the non-empty ones joined by one space (the SQL build of the import writes the same).
  */
-export function searchText(entreprise: string, enseigne: string, denomination: string | null): string {
+function searchText(entreprise: string, enseigne: string, denomination: string | null): string {
   return [entreprise, enseigne, denomination ?? ''].filter((name) => name !== '').join(' ')
 }
 

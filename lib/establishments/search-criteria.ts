@@ -76,8 +76,7 @@ export interface SearchCriteria {
  * classified once, by the query builder, which gives the result to the filter and to the ranking.
  */
 export type FreeText =
-  | { kind: 'siret' | 'siren'; value: string }
-  | { kind: 'words'; normalised: string; words: string[] }
+  { kind: 'siret' | 'siren'; value: string } | { kind: 'words'; normalised: string; words: string[] }
 
 export function classifyFreeText(value: string): FreeText {
   const digits = value.replace(/[\s.]/g, '')

@@ -178,7 +178,10 @@ export function searchPageStatement(
  * in result order), optionally inside `bbox` [west, south, east, north], ordered by
  * (lon, lat, siret) so that consecutive equal points share a GeoJSON feature (see groupByPoint).
  */
-export function searchPointsStatement(criteria: SearchCriteria, options: { bbox?: BBox | undefined } = {}): Statement {
+export function searchPointsStatement(
+  criteria: SearchCriteria,
+  options: { bbox?: BBox | undefined } = {},
+): Statement {
   const p = plan(criteria, { located: true, bbox: options.bbox })
   return {
     text: `SELECT r.siret, r.lon, r.lat FROM (${orderedSirets(p, String(MAX_FEATURES), '0', 'e.siret, e.lon, e.lat')}) r

@@ -5,9 +5,9 @@ import { z } from 'zod'
 import { SIREN_PATTERN, SIRET_PATTERN } from './identifiers'
 import type { Establishment } from './read-model'
 
-export const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
+const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
 
-export const effectifDetailsSchema = z.object({
+const effectifDetailsSchema = z.object({
   tranche_code: z.string(),
   tranche_label: z.string(),
   tranche_median: z.int(),
@@ -90,7 +90,7 @@ export function serialiseEstablishmentDetail(e: Establishment): EstablishmentDet
 
 // GeoJSON (spec §2.5) ----------------------------------------------------------------------------
 
-export const pointFeatureSchema = z
+const pointFeatureSchema = z
   .object({
     type: z.literal('Feature'),
     geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }).strict(),

@@ -4,7 +4,7 @@
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
-export const DEFAULT_PAGE_SIZE: PageSize = 50
+const DEFAULT_PAGE_SIZE: PageSize = 50
 /** The API serves the first RESULT_CAP results (spec §8); beyond, a dataset holds the whole result. */
 export { lastReachablePage as lastPage, RESULT_CAP } from '../http/list-limits'
 

@@ -9,7 +9,7 @@ import { filesSigningSecret } from './signing'
 
 export type { FileStore, StoredFile } from './file-store'
 
-export function filesRoot(dataDir: string): string {
+function filesRoot(dataDir: string): string {
   return path.join(dataDir, 'files')
 }
 
@@ -42,9 +42,4 @@ type Holder = typeof globalThis & { [KEY]?: FileStore }
 export function fileStore(): FileStore {
   const g = globalThis as Holder
   return (g[KEY] ??= createFileStore(env()))
-}
-
-/** Tests that change the configuration call this. */
-export function resetFileStore(): void {
-  ;(globalThis as Holder)[KEY] = undefined
 }

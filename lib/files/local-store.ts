@@ -5,7 +5,7 @@ import path from 'node:path'
 import { assertSafeFileName, isSafeFileName, type FileStore, type StoredFile } from './file-store'
 import { checkSignature, signature, type SignatureCheck } from './signing'
 
-export const FILES_PATH = '/files'
+const FILES_PATH = '/files'
 
 export interface LocalStoreOptions {
   /** Directory of the published files. */

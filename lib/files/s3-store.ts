@@ -20,7 +20,7 @@ import {
 } from './file-store'
 
 /** Longest validity of a presigned address (SigV4): seven days. */
-export const S3_MAX_EXPIRES_SECONDS = 604_800
+const S3_MAX_EXPIRES_SECONDS = 604_800
 
 export interface S3StoreOptions {
   bucket: string

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { readOrCreateSecret } from '../auth/app-secret'
 import type { Env } from '../env'
 
-export function signingSecretFile(dataDir: string): string {
+function signingSecretFile(dataDir: string): string {
   return path.join(dataDir, 'secrets', 'files-signing-secret')
 }
 

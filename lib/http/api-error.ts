@@ -196,11 +196,6 @@ export const payloadTooLarge = (limitBytes: number) =>
 
 export const unsupportedMediaType = (detail: string) => new ApiError('unsupported-media-type', detail)
 
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ApiError('too-many-requests', `Trop de requêtes ; réessayez dans ${retryAfterSeconds} s.`, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
-
 export const unavailable = (detail: string, retryAfterSeconds: number) =>
   new ApiError('unavailable', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } })
 

@@ -5,7 +5,7 @@ import { InvalidAccessToken } from '../auth/access-token-verifier'
 import type { Principal } from '../auth/principal'
 import { unauthorized } from './api-error'
 
-export const BEARER_CHALLENGE = 'Bearer realm="territorial-data-api"'
+const BEARER_CHALLENGE = 'Bearer realm="territorial-data-api"'
 
 function bearerToken(header: string): string | null {
   const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header)

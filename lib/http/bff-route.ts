@@ -37,7 +37,7 @@ export interface BffContext<C extends BffContract> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-export const unauthenticated = () =>
+const unauthenticated = () =>
   new ApiError('unauthorized', 'Connectez-vous pour utiliser cette fonction.', {
     headers: { 'WWW-Authenticate': 'Session realm="territorial-data-api"' },
   })
@@ -46,7 +46,7 @@ export const unauthenticated = () =>
  * Same-origin check for state-changing requests: browsers send Origin on them; it must be the
  * public origin or the request's own. Without Origin, Sec-Fetch-Site must say same-origin.
  */
-export function assertSameOrigin(request: Request, publicOrigin: string): void {
+function assertSameOrigin(request: Request, publicOrigin: string): void {
   const origin = request.headers.get('origin')
   const own = new URL(request.url).origin
   if (origin !== null) {

@@ -5,9 +5,9 @@
 import { methodNotAllowed, type ApiError } from './api-error'
 import { EXTENSION_FORMATS, MEDIA_TYPES, negotiate } from './negotiate'
 
-export const API_PREFIX = '/v0'
+const API_PREFIX = '/v0'
 /** First path segments of the API (spec §1); the same resources answer with and without /v0. */
-export const API_ROOTS: ReadonlySet<string> = new Set([
+const API_ROOTS: ReadonlySet<string> = new Set([
   'datasets',
   'decoupages',
   'zones',
@@ -17,7 +17,7 @@ export const API_ROOTS: ReadonlySet<string> = new Set([
   'th',
   'eco',
 ])
-export const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
+const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
 
 export type EdgeDecision =
   | { kind: 'app' }

@@ -20,7 +20,7 @@ export function protectedErrors(scopes: string): Record<number, ResponseSpec> {
   }
 }
 
-export const NOT_MODIFIED: ResponseSpec = { description: 'Inchangé depuis l’ETag donné dans If-None-Match' }
+const NOT_MODIFIED: ResponseSpec = { description: 'Inchangé depuis l’ETag donné dans If-None-Match' }
 
 /** The responses of a record read by id: 200 (tagged), 304, 400, 404 and the protected errors. */
 export function recordResponses(

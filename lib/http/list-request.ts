@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RESULT_CAP } from './list-limits'
 import type { Format } from './negotiate'
 
 /** An integer given as a JSON number or, in a query string, as its digits. */
-export const integerParam = (name: string) =>
+const integerParam = (name: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v) ? Number(v) : v),
     z.number({ error: `${name} est un nombre entier.` }).int(`${name} est un nombre entier.`),
@@ -82,7 +82,7 @@ export type ListRequest<I> = Omit<I, 'page' | 'size'> & {
 }
 
 /** 400 when the page reaches past the RESULT_CAP-th result, whatever the number of matches. */
-export function assertWithinCap(page: number, size: number, datasetModel?: string): void {
+function assertWithinCap(page: number, size: number, datasetModel?: string): void {
   if (page * size <= RESULT_CAP) return
   const last = Math.floor(RESULT_CAP / size)
   throw badRequest(

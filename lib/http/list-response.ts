@@ -12,7 +12,7 @@ import { MEDIA_TYPES, type Format } from './negotiate'
 import { JSON_CONTENT_TYPE } from './respond'
 
 /** Representations vary by Accept; clients may keep them but revalidate (ETag). */
-export const CACHING = { Vary: 'Accept', 'Cache-Control': 'private, no-cache' } as const
+const CACHING = { Vary: 'Accept', 'Cache-Control': 'private, no-cache' } as const
 
 export interface Representation {
   /** The body: a value serialised as JSON, or a text already serialised (large GeoJSON). */

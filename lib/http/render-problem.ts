@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import { ApiError, badRequest, internalError, type FieldIssue } from './api-error'
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
+const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
 export interface RenderedProblem {
   status: number
@@ -22,7 +22,7 @@ export function zodIssues(error: ZodError, location: FieldIssue['location']): Fi
   }))
 }
 
-export function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof ZodError)
     return badRequest('La requête contient des valeurs invalides.', zodIssues(error, 'query'))

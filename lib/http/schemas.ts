@@ -36,7 +36,7 @@ export function dispatchByType<T>(
 }
 
 export const isString = (value: unknown): value is string => typeof value === 'string'
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** One string value or a non-empty list of them (any of them matches), deduplicated. */

@@ -35,7 +35,7 @@ function toPayload(row: Row | undefined): AdapterPayload | undefined {
   return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) }
 }
 
-export class ArtifactAdapter implements Adapter {
+class ArtifactAdapter implements Adapter {
   constructor(readonly kind: string) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -88,7 +88,7 @@ export class ArtifactAdapter implements Adapter {
 }
 
 /** Clients are read from the applications table; the provider cannot create or change them. */
-export class ClientAdapter implements Adapter {
+class ClientAdapter implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
     const client = await findActiveClient(id)
     return client ? clientMetadata(client) : undefined

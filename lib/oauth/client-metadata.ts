@@ -6,7 +6,7 @@ import type { ClientCredentialsRecord } from '../auth/clients'
 
 /** OpenID scopes a client may request besides its API scopes. */
 export const FIRST_PARTY_OIDC_SCOPES = ['openid', 'profile', 'email'] as const
-export const THIRD_PARTY_OIDC_SCOPES = ['openid', 'offline_access'] as const
+const THIRD_PARTY_OIDC_SCOPES = ['openid', 'offline_access'] as const
 
 export const FIRST_PARTY_PROPERTY = 'tda_first_party'
 

@@ -10,7 +10,7 @@ import { checkInteractionFormToken } from './interaction-form'
 import { oauthPage, escapeHtml } from './pages'
 import { INTERACTION_PATH } from './constants'
 
-export const SIGN_IN_PAGE = '/connexion'
+const SIGN_IN_PAGE = '/connexion'
 const MAX_FORM_BYTES = 8 * 1024
 
 export interface InteractionContext {
@@ -35,7 +35,7 @@ function page(res: ServerResponse, status: number, html: string, headers: Record
   res.end(html)
 }
 
-export function signInPageFor(uid: string, error?: string): string {
+function signInPageFor(uid: string, error?: string): string {
   const query = new URLSearchParams({ interaction: uid, ...(error ? { erreur: error } : {}) })
   return `${SIGN_IN_PAGE}?${query.toString()}`
 }
@@ -50,7 +50,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
  * A state-changing form must come from this site: the Origin header (sent by browsers on POST)
  * names the public origin or the request's own; without it, Sec-Fetch-Site must say same-origin.
  */
-export function isSameOrigin(req: IncomingMessage, publicOrigin: string): boolean {
+function isSameOrigin(req: IncomingMessage, publicOrigin: string): boolean {
   const origin = req.headers.origin
   if (origin !== undefined) {
     if (origin === publicOrigin) return true

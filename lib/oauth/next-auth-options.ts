@@ -6,12 +6,16 @@ import type { AuthOptions } from 'next-auth'
 import type { OAuthConfig } from 'next-auth/providers/oauth'
 import { env, type Env } from '../env'
 import { appSecret } from '../auth/app-secret'
-import { FIRST_PARTY_CLIENT_ID, firstPartyClientSecret, SIGN_IN_PROVIDER_ID } from '../auth/first-party-client'
+import {
+  FIRST_PARTY_CLIENT_ID,
+  firstPartyClientSecret,
+  SIGN_IN_PROVIDER_ID,
+} from '../auth/first-party-client'
 import { TTL } from '../auth/tokens'
 import { ROLES, type Role } from '../auth/users'
 import { endAuthorizationServerSession } from './end-session'
 
-export const SIGN_IN_PATH = '/connexion'
+const SIGN_IN_PATH = '/connexion'
 
 /** Claims of the ID token the authorization server issues to the app. */
 export interface StaffProfile {
@@ -43,7 +47,7 @@ function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
 }
 
-export function staffSignInProvider(
+function staffSignInProvider(
   e: Pick<Env, 'publicUrl' | 'NEXTAUTH_SECRET' | 'dataDir'>,
 ): OAuthConfig<StaffProfile> {
   return {

@@ -93,7 +93,7 @@ function replayRequest(req: IncomingMessage, body: Buffer, contentType: string |
   }) as unknown as IncomingMessage
 }
 
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers['x-forwarded-for']
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()

@@ -204,10 +204,3 @@ export function createProvider(options: ProviderOptions): Provider {
 }
 
 export type { Provider }
-
-/** Scopes of an interaction's request that the API knows (for the consent page). */
-export function requestedApiScopes(scope: unknown): string[] {
-  return String(scope ?? '')
-    .split(' ')
-    .filter((s) => API_SCOPES.has(s))
-}

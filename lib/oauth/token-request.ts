@@ -7,13 +7,7 @@ import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE } from '../http/body'
 
 export const MAX_TOKEN_REQUEST_BYTES = 16 * 1024
 
-export const KNOWN_SCOPES: ReadonlySet<string> = new Set([
-  ...SCOPES,
-  'openid',
-  'offline_access',
-  'profile',
-  'email',
-])
+const KNOWN_SCOPES: ReadonlySet<string> = new Set([...SCOPES, 'openid', 'offline_access', 'profile', 'email'])
 
 export interface OAuthErrorBody {
   error: string

@@ -90,14 +90,17 @@ function requestBody(contract: RouteContract, body: NonNullable<RouteContract['b
   const schema = toSchema(body, 'input')
   if (contract.method === 'GET') {
     return {
-      description: 'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
+      description:
+        'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
       required: false,
       content: { 'application/json': { schema } },
     }
   }
   return {
     required: true,
-    content: Object.fromEntries((contract.bodyTypes ?? ['json']).map((type) => [BODY_MEDIA_TYPES[type], { schema }])),
+    content: Object.fromEntries(
+      (contract.bodyTypes ?? ['json']).map((type) => [BODY_MEDIA_TYPES[type], { schema }]),
+    ),
   }
 }
 

@@ -5,7 +5,7 @@ import { premisesIdSchema } from './get-premises'
 import { premisesWireSchema } from './serialise'
 
 /** The first local premises of the synthetic data (seed 1, whatever the number generated). */
-export const EXAMPLE_PREMISES_ID = '675063458908544'
+const EXAMPLE_PREMISES_ID = '675063458908544'
 
 export const premisesContract = defineContract({
   operationId: 'getLocal',

@@ -26,8 +26,6 @@ const premisesCriteriaShape = {
     .describe('Texte à trouver dans le nom du propriétaire'),
 }
 
-export const PREMISES_SEARCH_KEYS = Object.keys(premisesCriteriaShape)
-
 /** `search` of local premises: a free text (owner name) or an object of criteria. */
 export const premisesSearchSchema = searchParameterSchema(premisesCriteriaShape, {
   description: 'nom du propriétaire',

@@ -40,7 +40,9 @@ export function selectMatchingPremises(
   const params = new SqlParams((options.firstParam ?? 1) - 1)
   const where = premisesFilter(criteria, params)
   return {
-    text: `SELECT ${options.select} FROM local l WHERE ${where}` + (options.orderBy ? ` ORDER BY ${options.orderBy}` : ''),
+    text:
+      `SELECT ${options.select} FROM local l WHERE ${where}` +
+      (options.orderBy ? ` ORDER BY ${options.orderBy}` : ''),
     values: params.values,
   }
 }

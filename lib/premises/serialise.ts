@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Premises } from './read-model'
 
 export const PREMISES_URL_PREFIX = '/v0/ca/locaux/'
-export const premisesUrl = (id: string) => `${PREMISES_URL_PREFIX}${id}`
+const premisesUrl = (id: string) => `${PREMISES_URL_PREFIX}${id}`
 
 export const premisesWireSchema = z
   .object({

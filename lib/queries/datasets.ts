@@ -8,7 +8,7 @@ export type WorkshopDataset = AdminDatasetWire
 export type DatasetEncodingLabel = WorkshopDataset['encoding']
 
 /** Poll interval while a generation runs. */
-export const PROGRESS_POLL_MS = 1000
+const PROGRESS_POLL_MS = 1000
 
 export const isGenerating = (dataset: Pick<WorkshopDataset, 'status'>) =>
   dataset.status === 'pending' || dataset.status === 'generating'

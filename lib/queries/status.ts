@@ -2,9 +2,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Status } from '../status/get-status'
 
-export const STATUS_REFRESH_MS = 60_000
+const STATUS_REFRESH_MS = 60_000
 
-export async function fetchStatus(signal?: AbortSignal): Promise<Status> {
+async function fetchStatus(signal?: AbortSignal): Promise<Status> {
   const response = await fetch('/', {
     headers: { Accept: 'application/json' },
     cache: 'no-store',

@@ -108,5 +108,3 @@ export const ALTERNATIVE_SECTORS = [
   'Tourisme',
   'Numérique',
 ]
-
-export const OWNER_KINDS = ['personne', 'personne', 'personne', 'sci', 'commune', 'bailleur'] as const

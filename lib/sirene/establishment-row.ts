@@ -130,7 +130,11 @@ export function mapEstablishmentRow(
   }
 }
 
-function ownPosition(row: readonly string[], at: ColumnIndex<'etablissements'>, departement: string): LonLat | null {
+function ownPosition(
+  row: readonly string[],
+  at: ColumnIndex<'etablissements'>,
+  departement: string,
+): LonLat | null {
   const position = toWgs84(
     field(row, at.coordonneeLambertAbscisseEtablissement),
     field(row, at.coordonneeLambertOrdonneeEtablissement),

@@ -34,7 +34,6 @@ import {
 } from './stage-file'
 
 export type { FileSummary }
-export { dropStagingTables }
 
 export interface SireneFiles {
   etablissements: string

@@ -199,14 +199,14 @@ export function indexColumns<K extends SireneFileKind>(
   return index as ColumnIndex<K>
 }
 
-export const FILE_LABELS: Readonly<Record<SireneFileKind, string>> = {
+const FILE_LABELS: Readonly<Record<SireneFileKind, string>> = {
   etablissements: 'StockEtablissement',
   unitesLegales: 'StockUniteLegale',
   geolocalisation: 'GeolocalisationEtablissement_Sirene_pour_etudes_statistiques',
 }
 
 /** The value INSEE writes in place of a field a partially diffusible unit does not publish. */
-export const NOT_DIFFUSED = '[ND]'
+const NOT_DIFFUSED = '[ND]'
 
 /** A field as published: trimmed, and empty when hidden ([ND]) or absent. */
 export function field(row: readonly string[], at: number): string {

@@ -31,7 +31,7 @@ function counting(onBytes: (n: number) => void): Transform {
 }
 
 /** Opens `file` (plain, .gz or .zip) as a stream of decompressed bytes. */
-export async function openSourceFile(file: string): Promise<SourceFile> {
+async function openSourceFile(file: string): Promise<SourceFile> {
   let size: number
   try {
     size = (await fs.promises.stat(file)).size

@@ -23,7 +23,7 @@ export const searchTextSchema = trimmed()
   .min(1, 'Le texte recherché est vide.')
   .max(200, 'Le texte recherché dépasse 200 caractères.')
 
-export const yearSchema = z.coerce
+const yearSchema = z.coerce
   .number({ error: 'Une année s’écrit en chiffres, ex. 2025.' })
   .int('Une année est un entier.')
   .min(1900, 'Année hors limites (1900 à 2100).')

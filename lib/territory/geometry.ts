@@ -16,7 +16,7 @@ export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry
 /** [west, south, east, north] */
 export type BBox = [number, number, number, number]
 
-export function polygonsOf(geometry: AreaGeometry): Ring[][] {
+function polygonsOf(geometry: AreaGeometry): Ring[][] {
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
 }
 
@@ -76,7 +76,7 @@ export function randomPointIn(
   return fallback
 }
 
-export function round5(value: number): number {
+function round5(value: number): number {
   return Math.round(value * 1e5) / 1e5
 }
 

@@ -10,8 +10,7 @@ import type { AreaGeometry, Position } from './geometry'
 import { zoneId, type ZoneType } from './zone-id'
 
 const require = createRequire(import.meta.url)
-export const REFERENCE_DIR = path.resolve('db/reference')
-export const PUBLIC_GEO_DIR = path.resolve('public/geo')
+const REFERENCE_DIR = path.resolve('db/reference')
 
 const rawCommuneSchema = z.object({
   code: z.string(),
@@ -88,9 +87,7 @@ function packageVersion(name: string): string {
     .parse(JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8'))).version
 }
 
-export function readCommunePoints(
-  file = path.join(REFERENCE_DIR, 'communes-points.csv'),
-): Map<string, Position> {
+function readCommunePoints(file = path.join(REFERENCE_DIR, 'communes-points.csv')): Map<string, Position> {
   const points = new Map<string, Position>()
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n').slice(1)
   for (const line of lines) {
@@ -113,7 +110,7 @@ const outlineCollectionSchema = z.object({
   ),
 })
 
-export function readOutlines(file: string): Map<string, AreaGeometry> {
+function readOutlines(file: string): Map<string, AreaGeometry> {
   const raw = fs.readFileSync(file)
   const text = file.endsWith('.gz') ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8')
   const parsed = outlineCollectionSchema.parse(JSON.parse(text))
@@ -127,7 +124,7 @@ export function communeOutlines(): Map<string, AreaGeometry> {
   return cachedOutlines
 }
 
-export function buildReferenceData(): ReferenceData {
+function buildReferenceData(): ReferenceData {
   const rawCommunes = readPackageJson(
     '@etalab/decoupage-administratif/data/communes.json',
     z.array(rawCommuneSchema),

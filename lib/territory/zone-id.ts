@@ -6,7 +6,7 @@ export type ZoneType = 'epci' | 'departement' | 'region'
 export const ZONE_TYPES: readonly ZoneType[] = ['epci', 'departement', 'region']
 
 /** Namespace of zone ids (itself the UUID v5 of "territorial-data-api:zones" in the URL namespace). */
-export const ZONE_NAMESPACE = 'c3cd919a-e72e-59b5-8d89-8eb984262b7b'
+const ZONE_NAMESPACE = 'c3cd919a-e72e-59b5-8d89-8eb984262b7b'
 
 function uuidBytes(uuid: string): Buffer {
   const hex = uuid.replace(/-/g, '')

@@ -8,16 +8,16 @@ import { notFound } from '../http/api-error'
 import { collectMultiPolygon, type AreaGeometry, type MultiPolygonGeometry } from './geometry'
 import { ZONE_TYPES, type ZoneType } from './zone-id'
 
-export const DIVISION_NAMES: Record<ZoneType, string> = {
+const DIVISION_NAMES: Record<ZoneType, string> = {
   epci: 'Établissements publics de coopération intercommunale (EPCI à fiscalité propre)',
   departement: 'Départements',
   region: 'Régions',
 }
 
-export const divisionUrl = (kind: ZoneType) => `/v0/decoupages/${kind}`
-export const zoneUrl = (id: string) => `/v0/zones/${id}`
+const divisionUrl = (kind: ZoneType) => `/v0/decoupages/${kind}`
+const zoneUrl = (id: string) => `/v0/zones/${id}`
 
-export const divisionWireSchema = z
+const divisionWireSchema = z
   .object({
     id: z.enum(ZONE_TYPES as [ZoneType, ...ZoneType[]]).describe('Genre de découpage'),
     nom: z.string(),
@@ -28,7 +28,7 @@ export const divisionWireSchema = z
 export type DivisionWire = z.infer<typeof divisionWireSchema>
 export const divisionListSchema = z.object({ decoupages: z.array(divisionWireSchema) }).strict()
 
-export const zoneSummarySchema = z
+const zoneSummarySchema = z
   .object({
     id: z.uuid().describe('Identifiant de la zone, à utiliser dans search.zone_id'),
     code: z.string().describe('Code officiel (SIREN de l’EPCI, code du département ou de la région)'),
@@ -82,7 +82,7 @@ export interface ZoneFeatureCollection {
   ]
 }
 
-export function isZoneType(value: string): value is ZoneType {
+function isZoneType(value: string): value is ZoneType {
   return (ZONE_TYPES as readonly string[]).includes(value)
 }
 

@@ -14,8 +14,14 @@ const lib = (file: string) => path.join(process.cwd(), 'lib', file)
 tester.run('lib-layers', libLayers, {
   valid: [
     // Down the layers, by relative path or alias, also dynamic and re-exports.
-    { filename: lib('http/api-route.ts'), code: "import { verifyAccessToken } from '../auth/verify-access-token'" },
-    { filename: lib('datasets/models.ts'), code: "import { searchSchema } from '@/lib/establishments/search-criteria'" },
+    {
+      filename: lib('http/api-route.ts'),
+      code: "import { verifyAccessToken } from '../auth/verify-access-token'",
+    },
+    {
+      filename: lib('datasets/models.ts'),
+      code: "import { searchSchema } from '@/lib/establishments/search-criteria'",
+    },
     { filename: lib('sirene/testing/x.ts'), code: "export { query } from '../../db/pool'" },
     { filename: lib('seed/seed-database.ts'), code: "const m = import('../text/normalise')" },
     // Within a folder, top-level files, outside lib/, packages.

@@ -17,7 +17,7 @@ export interface EmbeddedHandle {
   stop(): Promise<void>
 }
 
-export class EmbeddedBusyError extends Error {
+class EmbeddedBusyError extends Error {
   override name = 'EmbeddedBusyError'
   constructor(readonly holder: Owner) {
     super(

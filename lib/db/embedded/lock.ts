@@ -15,7 +15,7 @@ export type Owner = z.infer<typeof ownerSchema>
 
 export type AcquireResult = { acquired: true; release: () => void } | { acquired: false; owner: Owner }
 
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -24,7 +24,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-export function readOwner(lockPath: string): Owner | null {
+function readOwner(lockPath: string): Owner | null {
   try {
     const parsed = ownerSchema.safeParse(JSON.parse(fs.readFileSync(lockPath, 'utf8')))
     return parsed.success ? parsed.data : null

@@ -28,7 +28,7 @@ interface Unit {
   endsReady: boolean
 }
 
-export function frontendMessage(type: string, body: Buffer): Buffer {
+function frontendMessage(type: string, body: Buffer): Buffer {
   const out = Buffer.alloc(5 + body.length)
   out.write(type, 0, 'latin1')
   out.writeInt32BE(4 + body.length, 1)

@@ -7,7 +7,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { writeZip } from './write-zip'
 
-export const FIXTURE_DIR = path.resolve('lib/sirene/fixtures')
+const FIXTURE_DIR = path.resolve('lib/sirene/fixtures')
 export const FIXTURES = {
   etablissements: path.join(FIXTURE_DIR, 'StockEtablissement_utf8.csv'),
   unitesLegales: path.join(FIXTURE_DIR, 'StockUniteLegale_utf8.csv'),
