@@ -196,6 +196,8 @@ interface ImportFigures {
   rawMs: number
   peakRssMb: number
   bytes: number
+  /** Duration of each phase of the import. */
+  phases: string
 }
 
 /** Child process: import the files into a fresh database, then the raw COPY baseline. */
@@ -207,8 +209,19 @@ async function importChild(files: GeneratedFiles, rows: number): Promise<ImportF
     const e = parseEnv(process.env)
     await prepareDatabase(pool(), { env: e, seedIfEmpty: false, log: () => {} })
     const started = performance.now()
-    const summary = await importSirene(pool(), files)
+    const phaseStarts = new Map<string, number>()
+    const summary = await importSirene(pool(), {
+      ...files,
+      onProgress: (event) => {
+        if (!phaseStarts.has(event.phase)) phaseStarts.set(event.phase, performance.now())
+      },
+    })
     const importMs = performance.now() - started
+    const marks = [...phaseStarts, ['end', started + importMs] as const]
+    const phases = marks
+      .slice(0, -1)
+      .map(([phase, at], i) => `${phase} ${((marks[i + 1]![1] - at) / 1000).toFixed(1)} s`)
+      .join(', ')
     const peakRssMb = process.resourceUsage().maxRSS / 1024
 
     // Raw engine: the same final rows, COPY'd into a table of the same shape, same indexes.
@@ -234,7 +247,7 @@ async function importChild(files: GeneratedFiles, rows: number): Promise<ImportF
     await client.query('COMMIT')
     const rawMs = performance.now() - rawStarted
     await client.end()
-    return { rows, imported: summary.etablissements, importMs, rawMs, peakRssMb, bytes: files.bytes }
+    return { rows, imported: summary.etablissements, importMs, rawMs, peakRssMb, bytes: files.bytes, phases }
   } finally {
     await closePool()
     await database.drop()
@@ -287,5 +300,6 @@ if (args.includes('--generate')) {
     console.log(
       `${String(f.rows).padStart(12)}   ${(f.bytes / 1e6).toFixed(0).padStart(8)}   ${(f.importMs / 1000).toFixed(1).padStart(8)}   ${Math.round(rate).toString().padStart(7)}   ${(f.rawMs / 1000).toFixed(1).padStart(10)}   ${(f.importMs / f.rawMs).toFixed(2).padStart(10)}   ${f.peakRssMb.toFixed(0).padStart(11)}`,
     )
+    console.log(`              phases: ${f.phases}`)
   }
 }

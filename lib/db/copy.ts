@@ -8,7 +8,8 @@ import { from as copyFrom } from 'pg-copy-streams'
 
 export type CopyValue = string | number | boolean | null | undefined | Date | readonly string[]
 
-const NEEDS_QUOTES = /[",\n\r]/
+// Quoted: separators, quotes and line breaks, and leading or trailing spaces (kept as they are).
+const NEEDS_QUOTES = /[",\n\r]|^\s|\s$/
 
 /** One CSV field in PostgreSQL's CSV dialect: empty unquoted = NULL, "" = empty string. */
 export function csvField(value: CopyValue): string {
@@ -20,7 +21,7 @@ export function csvField(value: CopyValue): string {
     return csvField(`{${value.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
   const text = value as string
   if (text === '') return '""'
-  return NEEDS_QUOTES.test(text) || text.trim() !== text ? `"${text.replace(/"/g, '""')}"` : text
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 export function csvLine(values: readonly CopyValue[]): string {
@@ -46,6 +47,41 @@ export async function copyRows(
   rows: Iterable<readonly CopyValue[]> | AsyncIterable<readonly CopyValue[]>,
   options: CopyOptions = {},
 ): Promise<number> {
+  const copy = copier(client, table, columns, options)
+  if (Symbol.iterator in rows) {
+    // A synchronous source is read without an asynchronous step per row.
+    for (const row of rows) {
+      const full = copy.add(row)
+      if (full) await full
+    }
+  } else {
+    for await (const row of rows) {
+      const full = copy.add(row)
+      if (full) await full
+    }
+  }
+  return copy.finish()
+}
+
+/** Like copyRows, for rows produced in batches (one asynchronous step per batch, not per row). */
+export async function copyRowBatches(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  batches: AsyncIterable<Iterable<readonly CopyValue[]>>,
+  options: CopyOptions = {},
+): Promise<number> {
+  const copy = copier(client, table, columns, options)
+  for await (const batch of batches) {
+    for (const row of batch) {
+      const full = copy.add(row)
+      if (full) await full
+    }
+  }
+  return copy.finish()
+}
+
+function copier(client: pg.PoolClient, table: string, columns: readonly string[], options: CopyOptions) {
   for (const name of [table, ...columns]) {
     if (!identifier.test(name)) throw new Error(`Not a plain SQL identifier: ${name}`)
   }
@@ -74,12 +110,17 @@ export async function copyRows(
         failure = error
       })
   }
-  for await (const row of rows) {
-    chunk.push(csvLine(row))
-    if (chunk.length >= chunkRows) await flush()
+  return {
+    /** Adds a row; waits only when a chunk is full (the previous one must have loaded). */
+    add(row: readonly CopyValue[]): Promise<void> | void {
+      chunk.push(csvLine(row))
+      if (chunk.length >= chunkRows) return flush()
+    },
+    async finish(): Promise<number> {
+      await flush()
+      await inFlight
+      if (failure) throw failure
+      return total
+    },
   }
-  await flush()
-  await inFlight
-  if (failure) throw failure
-  return total
 }

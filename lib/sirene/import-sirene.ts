@@ -1,10 +1,13 @@
 // Imports INSEE's SIRENE stock files into table etablissement, replacing what it held.
 //
-//   1. Each file is streamed, mapped row by row and loaded through COPY into its own staging table
-//      (legal units, establishments, positions): memory stays flat whatever the size of the files.
+//   1. Each file is streamed, mapped row by row (names normalised for search in TypeScript,
+//      lib/text/normalise) and loaded through COPY into its own staging table (legal units,
+//      establishments, positions): memory stays flat whatever the size of the files. Without a
+//      geolocation file, positions come from the establishments' own Lambert columns.
 //   2. Duplicated keys are removed (the last row of the file wins), then the new table is built
 //      beside the served one (legal units joined on SIREN, positions on SIRET, NAF codes checked
-//      against the nomenclature), by several connections at once, and given its indexes.
+//      against the nomenclature), by several connections at once, and given its indexes and
+//      statistics (no per-row SQL function: the search columns arrive computed).
 //   3. One short transaction swaps it in place of the served table and records the data info of
 //      GET /.
 //
@@ -111,12 +114,9 @@ function buildStatements(target: string, withPositions: boolean, parts: number):
   )
 }
 
-/** Keeps the last row of each key of a staging table; returns how many were removed. */
-async function removeDuplicates(db: pg.Pool | pg.PoolClient, table: string, key: string): Promise<number> {
-  const { rowCount } = await db.query(
-    `DELETE FROM ${table} a USING ${table} b WHERE a.${key} = b.${key} AND a.ligne < b.ligne`,
-  )
-  return rowCount ?? 0
+/** Keeps the last row of each key of a staging table (its row count: how many were removed). */
+function removeDuplicatesStatement(table: string, key: string): string {
+  return `DELETE FROM ${table} a USING ${table} b WHERE a.${key} = b.${key} AND a.ligne < b.ligne`
 }
 
 /** Connections used to build the new table (each a backend, so a core, on PostgreSQL). */
@@ -218,9 +218,19 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     }
 
     progress({ phase: 'construction', done: 0, total: PARALLELISM + 1, unit: 'steps' })
-    const doublons = await removeDuplicates(client, STAGING.etablissements, 'siret')
-    await removeDuplicates(client, STAGING.unitesLegales, 'siren')
-    if (options.geolocalisation) await removeDuplicates(client, STAGING.geolocalisation, 'siret')
+    // Duplicates out of the staging tables, on several connections at once.
+    const staged: Array<[string, string]> = [
+      [STAGING.etablissements, 'siret'],
+      [STAGING.unitesLegales, 'siren'],
+      ...(options.geolocalisation ? [[STAGING.geolocalisation, 'siret'] as [string, string]] : []),
+    ]
+    const [doublons = 0] = await concurrently((connections) =>
+      runConcurrently(
+        db,
+        staged.map(([table, key]) => removeDuplicatesStatement(table, key)),
+        { connections, settings: BUILD_SETTINGS },
+      ),
+    )
     progress({ phase: 'construction', done: 1, total: PARALLELISM + 1, unit: 'steps' })
     const swap = await prepareTableSwap(client, 'etablissement')
     const inserted = (
@@ -249,9 +259,11 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
               (SELECT count(*) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
     )
     const c = counts[0]!
-    progress({ phase: 'index', done: 0, total: swap.indexStatements.length, unit: 'steps' })
+    // The new table's statistics are gathered while its indexes are built.
+    const finishing = [...swap.indexStatements, `ANALYZE ${swap.next}`]
+    progress({ phase: 'index', done: 0, total: finishing.length, unit: 'steps' })
     await concurrently((connections) =>
-      runConcurrently(db, swap.indexStatements, {
+      runConcurrently(db, finishing, {
         connections,
         settings: BUILD_SETTINGS,
         onDone: (done, total) => progress({ phase: 'index', done, total, unit: 'steps' }),
@@ -267,7 +279,6 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
       locaux: locaux[0]!.n,
     })
     await client.query('COMMIT')
-    await client.query('ANALYZE etablissement')
     await dropStagingTables(client)
 
     const ecartes: Record<string, number> = {}

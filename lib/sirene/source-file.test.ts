@@ -12,7 +12,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 async function readAll(file: string): Promise<{ header: string[]; rows: string[][] }> {
   const csv = await readCsvRows(file)
   const rows: string[][] = []
-  for await (const row of csv.rows) rows.push(row)
+  for await (const batch of csv.batches) rows.push(...batch)
   return { header: csv.header, rows }
 }
 
@@ -56,11 +56,16 @@ describe('readCsvRows', () => {
     fs.writeFileSync(file, zlib.gzipSync(lines.join('\n') + '\n'))
     const csv = await readCsvRows(file)
     let n = 0
-    for await (const row of csv.rows) {
-      expect(row[1]).toBe(`ÉTABLISSEMENT ŒUVRE Ä ${n}`)
-      n++
+    let batches = 0
+    for await (const batch of csv.batches) {
+      batches++
+      for (const row of batch) {
+        expect(row[1]).toBe(`ÉTABLISSEMENT ŒUVRE Ä ${n}`)
+        n++
+      }
     }
     expect(n).toBe(120_000)
+    expect(batches).toBeGreaterThan(1)
     expect(csv.bytesRead()).toBe(csv.size)
   })
 

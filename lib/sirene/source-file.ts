@@ -99,8 +99,11 @@ export function sniffDelimiter(firstChunk: string): ',' | ';' {
 
 export interface CsvRows {
   header: string[]
-  /** Data rows (header excluded), each checked to have as many fields as the header. */
-  rows: AsyncIterable<string[]>
+  /**
+   * Data rows (header excluded), each checked to have as many fields as the header, in batches
+   * (the rows of one chunk of the file: no per-row asynchronous step).
+   */
+  batches: AsyncIterable<readonly string[][]>
   bytesRead(): number
   size: number
 }
@@ -120,7 +123,8 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
   const source = await openSourceFile(file)
   // Decode UTF-8 across chunk boundaries (a character may straddle two chunks).
   source.stream.setEncoding('utf8')
-  let queue: string[][] = []
+  let queue: string[][][] = []
+  let queued = 0
   let failure: Error | null = null
   let finished = false
   let wake: (() => void) | null = null
@@ -140,11 +144,12 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
     chunk(results: Papa.ParseResult<unknown>) {
       const quoteError = results.errors.find((e) => e.type === 'Quotes')
       if (quoteError) fail(new SireneFileError(`${file}: corrupt file (${quoteError.message})`))
-      for (const row of results.data) {
-        if (!Array.isArray(row)) continue
-        queue.push(row as string[])
+      const rows = results.data.filter((row): row is string[] => Array.isArray(row))
+      if (rows.length > 0) {
+        queue.push(rows)
+        queued += rows.length
       }
-      if (queue.length >= QUEUE_HIGH) source.stream.pause()
+      if (queued >= QUEUE_HIGH) source.stream.pause()
       notify()
     },
     complete() {
@@ -155,14 +160,13 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
       fail(error)
     },
   })
-  let at = 0
-  const next = async (): Promise<string[] | null> => {
+  const next = async (): Promise<string[][] | null> => {
     for (;;) {
       if (failure) throw failure
-      if (at < queue.length) return queue[at++]!
-      if (at > 0) {
-        queue = []
-        at = 0
+      const batch = queue.shift()
+      if (batch) {
+        queued -= batch.length
+        return batch
       }
       if (finished) return null
       if (source.stream.isPaused()) source.stream.resume()
@@ -171,29 +175,30 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
       })
     }
   }
-  const header = await next().catch((error: unknown) => {
+  const first = await next().catch((error: unknown) => {
     source.stream.destroy()
     throw error
   })
+  const header = first?.shift()
   if (!header) throw new SireneFileError(`${file}: empty file`)
-  async function* rows(): AsyncGenerator<string[]> {
+  async function* batches(): AsyncGenerator<readonly string[][]> {
     let record = 1
     try {
-      for (;;) {
-        const row = await next()
-        if (row === null) return
-        record++
-        if (row.length !== header!.length) {
-          throw new SireneFileError(
-            `${file}: corrupt record ${record} (${row.length} fields where the header has ${header!.length})`,
-          )
+      for (let batch = first; batch !== null; batch = await next()) {
+        for (const row of batch) {
+          record++
+          if (row.length !== header!.length) {
+            throw new SireneFileError(
+              `${file}: corrupt record ${record} (${row.length} fields where the header has ${header!.length})`,
+            )
+          }
         }
-        yield row
+        if (batch.length > 0) yield batch
       }
     } finally {
       // Stopped early (error, interruption): release the file.
       source.stream.destroy()
     }
   }
-  return { header, rows: rows(), bytesRead: source.bytesRead, size: source.size }
+  return { header, batches: batches(), bytesRead: source.bytesRead, size: source.size }
 }

@@ -1,7 +1,7 @@
 // Loading one SIRENE file into its staging table: streamed, mapped row by row, sent through COPY in
 // bounded chunks (the next chunk is built while the previous one loads).
 import type pg from 'pg'
-import { copyRows, type CopyValue } from '../db/copy'
+import { copyRowBatches, type CopyValue } from '../db/copy'
 import { normaliseName, normaliseNullable } from '../text/normalise'
 import { mapGeolocationRow } from './geolocation'
 import { indexColumns, type SireneFileKind } from './layout'
@@ -129,20 +129,24 @@ export async function stageFile(
   const map = mapperFor(csv.header, file)
   const summary: FileSummary = { fichier: file, lues: 0, retenues: 0, ignorees: {} }
   onProgress(0, csv.size, 0)
-  await copyRows(
+  await copyRowBatches(
     client,
     STAGING[kind],
     STAGING_COLUMNS[kind],
     (async function* () {
-      for await (const row of csv.rows) {
-        summary.lues++
-        const mapped = map(row)
-        if (typeof mapped === 'string') {
-          summary.ignorees[mapped] = (summary.ignorees[mapped] ?? 0) + 1
-          continue
+      for await (const batch of csv.batches) {
+        const staged: CopyValue[][] = []
+        for (const row of batch) {
+          summary.lues++
+          const mapped = map(row)
+          if (typeof mapped === 'string') {
+            summary.ignorees[mapped] = (summary.ignorees[mapped] ?? 0) + 1
+            continue
+          }
+          summary.retenues++
+          staged.push([summary.lues, ...mapped])
         }
-        summary.retenues++
-        yield [summary.lues, ...mapped]
+        yield staged
       }
     })(),
     {
