@@ -15,6 +15,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { importJWK, jwtVerify, type JWK } from 'jose'
+import { obtainToken } from './support/cost'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3119)
 const ORIGIN = `http://localhost:${PORT}`
@@ -95,7 +96,6 @@ async function time(n: number, work: () => Promise<unknown>): Promise<number[]> 
 
 try {
   await waitForServer()
-  const { createClientApplication } = await import('@/lib/auth/clients')
   const { verifyAccessToken } = await import('@/lib/auth/verify-access-token')
   const { createAccessTokenVerifier } = await import('@/lib/auth/access-token-verifier')
   const { ClientStatusCache } = await import('@/lib/auth/client-status-cache')
@@ -111,20 +111,7 @@ try {
     rememberedTokens: 0,
   })
 
-  const { application, clientSecret } = await createClientApplication({
-    name: 'bench',
-    scopes: ['eco', 'fiscal'],
-  })
-  const response = await fetch(`${ORIGIN}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: application.clientId,
-      client_secret: clientSecret,
-    }),
-  })
-  const { access_token: token } = (await response.json()) as { access_token: string }
+  const token = await obtainToken(ORIGIN, undefined, ['eco', 'fiscal'])
   const { keys } = (await (await fetch(`${ORIGIN}/oauth/jwks`)).json()) as { keys: JWK[] }
   const publicKey = await importJWK(keys[0]!, 'ES256')
 

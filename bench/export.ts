@@ -16,11 +16,11 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
-import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { EXPORT_SETTINGS, datasetModel } from '@/lib/datasets/models'
 import { connectionConfig } from '@/lib/db/connection'
 import { parseEnv, resetEnvCache } from '@/lib/env'
-import { TEST_SERVER_URL, assertLocal, dropDatabase } from '@/lib/testing/local-database'
+import { dropDatabase } from '@/lib/testing/local-database'
+import { benchDatabase } from './support/database'
 
 interface Measure {
   ms: number
@@ -130,28 +130,11 @@ function median(values: number[]): number {
 }
 
 async function prepare(size: number): Promise<{ url: string; name: string; datasetId: string }> {
-  assertLocal(TEST_SERVER_URL)
   const name = `tda_bench_export_${size}`
-  const url = new URL(TEST_SERVER_URL)
-  url.pathname = `/${name}`
-  const admin = new pg.Client({ connectionString: TEST_SERVER_URL })
-  await admin.connect()
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rows.length > 0
-  if (!exists) await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-
-  process.env.DATABASE_URL = url.href
-  resetEnvCache()
-  const e = parseEnv({ ...process.env, DATABASE_URL: url.href })
+  const { url } = await benchDatabase(name, size)
+  const e = parseEnv({ ...process.env, DATABASE_URL: url })
   const db = new pg.Pool(connectionConfig(e))
   try {
-    await prepareDatabase(db, { env: e, seedIfEmpty: false, log: () => {} })
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM etablissement')
-    if (rows[0]!.n !== size) {
-      console.error(`seeding ${size} establishments into ${name}…`)
-      const { seedDatabase } = await import('@/lib/seed/seed-database')
-      await seedDatabase(db, { establishments: size, premises: 0, seed: 1 })
-    }
     await db.query('DELETE FROM dataset')
     const { createDataset } = await import('@/lib/datasets/datasets')
     const dataset = await createDataset(
@@ -159,7 +142,7 @@ async function prepare(size: number): Promise<{ url: string; name: string; datas
       db,
     )
     if (dataset.latest.total !== size) throw new Error(`captured ${dataset.latest.total} records`)
-    return { url: url.href, name, datasetId: dataset.id }
+    return { url, name, datasetId: dataset.id }
   } finally {
     await db.end()
   }

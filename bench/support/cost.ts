@@ -95,10 +95,13 @@ export async function startPlainNode(port: number): Promise<Instance> {
   return { origin, pid: child.pid!, stop: stopper(child) }
 }
 
-/** A Bearer token of a new application holding `scopes`, from the instance's token endpoint. */
+/**
+ * A Bearer token of a new application holding `scopes`, registered in `db` (default: the pool of
+ * this process's environment), from the instance's token endpoint.
+ */
 export async function obtainToken(
   origin: string,
-  db: pg.Pool,
+  db: pg.Pool | undefined,
   scopes: ('eco' | 'fiscal')[],
 ): Promise<string> {
   const { createClientApplication } = await import('@/lib/auth/clients')
