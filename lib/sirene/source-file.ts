@@ -123,7 +123,7 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
   const source = await openSourceFile(file)
   // Decode UTF-8 across chunk boundaries (a character may straddle two chunks).
   source.stream.setEncoding('utf8')
-  let queue: string[][][] = []
+  const queue: string[][][] = []
   let queued = 0
   let failure: Error | null = null
   let finished = false
