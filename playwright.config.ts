@@ -57,6 +57,9 @@ export default defineConfig({
       name: `import-${engine}`,
       testDir: 'e2e/import',
       use: { baseURL: baseUrl(engine) },
+      // A test starts the command line several times (a process each, which loads the reference
+      // territory): on a machine shared with other suites that alone took most of a minute.
+      timeout: 180_000,
       dependencies: ['api-embedded', 'api-postgres', 'browser'],
     })),
   ],
