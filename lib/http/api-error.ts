@@ -65,7 +65,8 @@ export const PROBLEM_TYPES = {
   'unsupported-media-type': {
     status: 415,
     title: 'Type de contenu non pris en charge',
-    description: 'Le corps d’une requête GET doit être du JSON (Content-Type: application/json).',
+    description:
+      'Le corps de la requête n’est pas d’un type accepté à cette adresse : JSON (Content-Type: application/json), ou formulaire là où il est accepté. Le détail nomme les types acceptés.',
   },
   'too-many-requests': {
     status: 429,
