@@ -16,6 +16,8 @@ import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
 import { routeRequest } from '@/lib/http/edge'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
 import { renderProblem } from '@/lib/http/render-problem'
+import { mergeVary, securityHeaders } from '@/lib/http/response-headers'
+import { httpServerOptions } from '@/lib/http/server-options'
 import { startOAuthServer, type OAuthServer } from '@/lib/oauth/oauth-server'
 import { VERSION } from '@/lib/version'
 import { progressReporter } from './scripts/progress'
@@ -26,6 +28,41 @@ function sendProblem(res: ServerResponse, error: unknown, instance: string, clos
   const { status, headers, body } = renderProblem(error, instance)
   res.writeHead(status, { ...headers, ...(close ? { Connection: 'close' } : {}) })
   res.end(body)
+}
+
+/** A 400 page for paths of the app that cannot be decoded (API paths get a problem instead). */
+function sendBadRequestPage(res: ServerResponse, detail: string): void {
+  res.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+  res.end(
+    `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Adresse invalide</title><h1>Adresse invalide</h1><p>${detail}</p><p><a href="/">Accueil</a></p></html>`,
+  )
+}
+
+/**
+ * Sets the headers every response carries, and makes the response end with one Vary header
+ * (Next.js and the route handlers each add theirs), naming Accept on "/" (JSON or the app page).
+ */
+function prepareResponse(res: ServerResponse, headers: Record<string, string>, varyOnAccept: boolean): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
+  res.writeHead = ((...args: unknown[]) => {
+    const values: string[] = varyOnAccept ? ['Accept'] : []
+    const current = res.getHeader('vary')
+    if (current !== undefined) values.push(...(Array.isArray(current) ? current : [String(current)]))
+    const given = args.find(
+      (arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    )
+    if (given) {
+      for (const key of Object.keys(given)) {
+        if (key.toLowerCase() !== 'vary') continue
+        const value = given[key]
+        values.push(...(Array.isArray(value) ? value.map(String) : [String(value)]))
+        delete given[key]
+      }
+    }
+    if (values.length > 0) res.setHeader('Vary', mergeVary(values))
+    return writeHead(...args)
+  }) as typeof res.writeHead
 }
 
 let database: DatabaseHandle | undefined
@@ -64,9 +101,11 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
 
-  const server = createServer((req, res) => {
+  const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev })
+  const server = createServer(httpServerOptions(e), (req, res) => {
     const started = performance.now()
     const instance = (req.url ?? '/').split('?')[0] ?? '/'
+    prepareResponse(res, everyResponse, instance === '/')
     if (e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'info') {
       res.on('finish', () => {
         // Path only: query strings may carry search terms, and never log credentials.
@@ -82,7 +121,6 @@ async function main(): Promise<void> {
   })
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, instance: string): Promise<void> {
-    if (await authorizationServer.handle(req, res)) return
     const decision = routeRequest({
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -92,9 +130,11 @@ async function main(): Promise<void> {
         Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
     })
     if (decision.kind === 'reject') {
-      sendProblem(res, decision.error, instance)
+      if (decision.page) sendBadRequestPage(res, decision.error.detail)
+      else sendProblem(res, decision.error, instance)
       return
     }
+    if (await authorizationServer.handle(req, res)) return
     let body: GetBody = { present: false }
     if (decision.kind === 'api') {
       req.url = decision.url
@@ -115,7 +155,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    await runWithGetBody(body, () => handle(req, res))
+    await runWithGetBody(body, () => handle(req, res), instance)
   }
 
   await new Promise<void>((resolve) => server.listen(e.PORT, e.HOST, resolve))

@@ -60,6 +60,10 @@ const envSchema = z.object({
   /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
   FILES_S3_ACCESS_KEY_ID: optionalString,
   FILES_S3_SECRET_ACCESS_KEY: optionalString,
+  /** A client must send its request headers within this delay (ms), else 408 and the socket closes. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A client must send its whole request (headers and body) within this delay (ms). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Whether this instance runs dataset file generation jobs. */
   DATASET_JOBS: z.stringbool().default(true),
 })

@@ -1,6 +1,7 @@
 // Staff users of the browser app: email, name, scrypt password hash and role.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
+import { normaliseEmail } from '../text/email'
 import { hashPassword, verifyPassword } from './password'
 
 export const ROLES = ['admin', 'staff'] as const
@@ -15,7 +16,7 @@ export interface StaffUser {
 }
 
 const newUserSchema = z.object({
-  email: z.email(),
+  email: z.string().transform(normaliseEmail).pipe(z.email()),
   name: z.string().trim().min(1).max(200),
   role: z.enum(ROLES),
   password: z.string().min(8, 'Le mot de passe doit compter au moins 8 caractères.').max(200),
@@ -40,8 +41,8 @@ export async function findUserByEmail(
   db?: Queryable,
 ): Promise<(StaffUser & { passwordHash: string }) | null> {
   const { rows } = await query<StaffUser & { passwordHash: string }>(
-    `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM staff_user WHERE lower(email) = lower($1)`,
-    [email],
+    `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM staff_user WHERE email = $1`,
+    [normaliseEmail(email)],
     db,
   )
   return rows[0] ?? null

@@ -79,3 +79,32 @@ describe('routeRequest', () => {
     }
   })
 })
+
+describe('routeRequest and undecodable paths', () => {
+  const get = (url: string) => routeRequest({ method: 'GET', url, hasBody: false })
+
+  it('refuses malformed percent-encoding with a problem on API paths', () => {
+    for (const url of ['/v0/eco/sirets/%ZZ', '/eco/sirets/%E0%A4%A', '/datasets/%c0%af']) {
+      const decision = get(url)
+      expect(decision.kind, url).toBe('reject')
+      if (decision.kind === 'reject') {
+        expect(decision.error.status).toBe(400)
+        expect(decision.page).toBe(false)
+      }
+    }
+  })
+
+  it('refuses them with a page elsewhere, and a NUL anywhere in the path', () => {
+    for (const url of ['/files/..%c0%af..%c0%afetc', '/jeux-de-donnees/%E0%A4%A', '/carte/%00']) {
+      const decision = get(url)
+      expect(decision.kind, url).toBe('reject')
+      if (decision.kind === 'reject') expect(decision.page).toBe(true)
+    }
+  })
+
+  it('lets well-formed encodings and query strings through', () => {
+    expect(get('/jeux-de-donnees/caf%C3%A9').kind).toBe('app')
+    expect(get('/?_=123').kind).toBe('api')
+    expect(get('/v0/eco/sirets?q=100%').kind).toBe('api')
+  })
+})

@@ -2,7 +2,7 @@
 // requests, the optional /v0 prefix, path extensions standing for Accept, "/" as status JSON or
 // app page, and whether to read the JSON body of a GET request (lib/http/body reads it). Pure
 // functions, unit-tested.
-import { methodNotAllowed, type ApiError } from './api-error'
+import { badRequest, methodNotAllowed, type ApiError } from './api-error'
 import { EXTENSION_FORMATS, MEDIA_TYPES, negotiate } from './negotiate'
 
 const API_PREFIX = '/v0'
@@ -22,7 +22,8 @@ const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
 export type EdgeDecision =
   | { kind: 'app' }
   | { kind: 'api'; url: string; accept?: string; readBody: boolean }
-  | { kind: 'reject'; error: ApiError }
+  /** Refused before routing: a problem on API paths, a page (`page`) elsewhere. */
+  | { kind: 'reject'; error: ApiError; page?: boolean }
 
 function splitUrl(rawUrl: string): { path: string; search: string } {
   const index = rawUrl.indexOf('?')
@@ -53,9 +54,27 @@ export interface EdgeRequest {
   rsc?: boolean
 }
 
+/** Why a path cannot be decoded (malformed percent-encoding, invalid UTF-8, U+0000), or null. */
+export function undecodablePath(path: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return 'Le chemin de la requête contient un encodage-pourcent mal formé (%XX) ou un UTF-8 invalide.'
+  }
+  return decoded.includes('\u0000') ? 'Le chemin de la requête contient le caractère nul (U+0000).' : null
+}
+
+function isApiPath(path: string): boolean {
+  const first = path.split('/')[1] ?? ''
+  return path === '/' || first === 'v0' || API_ROOTS.has(stripExtension(first).base)
+}
+
 export function routeRequest(request: EdgeRequest): EdgeDecision {
   const { path, search } = splitUrl(request.url)
   const method = request.method.toUpperCase()
+  const undecodable = undecodablePath(path)
+  if (undecodable) return { kind: 'reject', error: badRequest(undecodable), page: !isApiPath(path) }
   if (path === '/') {
     if ((method === 'GET' || method === 'HEAD') && (request.rsc === true || wantsHtml(request.accept))) {
       return { kind: 'app' }

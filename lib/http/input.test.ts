@@ -66,3 +66,17 @@ describe('parseInput', () => {
     })
   })
 })
+
+describe('parseInput and U+0000', () => {
+  it('refuses a NUL in any part, key or value, before any schema runs', () => {
+    const loose = { params: z.any(), query: z.any(), body: z.any() }
+    expect(issues(() => parseInput(loose, raw({ params: { id: 'a\u0000' } }), api))).toEqual(['params:id'])
+    expect(issues(() => parseInput(loose, raw({ query: 'q=a%00b' }), bff))).toEqual(['query:q'])
+    expect(issues(() => parseInput(loose, raw({ query: 'a%00=1' }), bff))).toEqual(['query:a\u0000'])
+    expect(
+      issues(() =>
+        parseInput(loose, raw({ body: { present: true, value: { names: ['ok', 'x\u0000'] } } }), api),
+      ),
+    ).toEqual(['body:names.1'])
+  })
+})

@@ -2,6 +2,7 @@
 // bffRoute): path parameters, query string (bracketed keys nested, lib/http/query) and body, each
 // by its zod schema. Every issue of every part is collected into one 400.
 import type { z } from 'zod'
+import { hasNul } from '../text/email'
 import { badRequest, type FieldIssue } from './api-error'
 import type { ParsedBody } from './body'
 import { queryToObject } from './query'
@@ -41,8 +42,35 @@ const UNEXPECTED: Record<'params' | 'query' | 'body', string> = {
   body: 'Cette adresse n’accepte pas de corps de requête.',
 }
 
+const NUL_MESSAGE = 'Le caractère nul (U+0000) n’est pas accepté.'
+
+/** Issues for every string (key or value) holding U+0000, which no text column can store. */
+function nulIssues(location: FieldIssue['location'], value: unknown, path: string[] = []): FieldIssue[] {
+  const issue = (at: string[]) => ({
+    location,
+    path: at.join('.'),
+    message: NUL_MESSAGE,
+    code: 'nul_character',
+  })
+  if (typeof value === 'string') return hasNul(value) ? [issue(path)] : []
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => nulIssues(location, item, [...path, String(index)]))
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) =>
+      hasNul(key) ? [issue([...path, key])] : nulIssues(location, item, [...path, key]),
+    )
+  }
+  return []
+}
+
 /** Parses every part of the input; throws one 400 listing every issue. */
 export function parseInput(schemas: InputSchemas, raw: RawInput, rules: InputRules): ParsedInput {
+  const nul = [
+    ...nulIssues('params', raw.params),
+    ...nulIssues('query', Object.fromEntries([...raw.searchParams].map(([key, value]) => [key, value]))),
+    ...(raw.body.present ? nulIssues('body', raw.body.value) : []),
+  ]
+  if (nul.length > 0) throw badRequest('La requête contient des valeurs invalides.', nul)
   const issues: FieldIssue[] = []
   const part = (
     location: keyof typeof UNEXPECTED,

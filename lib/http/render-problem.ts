@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import { ApiError, badRequest, internalError, type FieldIssue } from './api-error'
+import { requestedPath } from './get-body'
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -40,7 +41,11 @@ export function renderProblem(error: unknown, instance?: string): RenderedProble
   }
 }
 
+/** The problem as a Response; its `instance` is the path the client requested (server.ts passes it). */
 export function problemResponse(error: unknown, instance?: string): Response {
-  const { status, headers, body } = renderProblem(error, instance)
+  const { status, headers, body } = renderProblem(
+    error,
+    instance === undefined ? undefined : requestedPath(instance),
+  )
   return new Response(body, { status, headers })
 }

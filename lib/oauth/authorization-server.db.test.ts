@@ -173,6 +173,36 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
     )
   })
 
+  it('builds every address of its metadata from the public URL, whatever Host or X-Forwarded-* say', async () => {
+    for (const path of ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']) {
+      const body = await new Promise<string>((resolve, reject) => {
+        const request = http.get(
+          `${running.url}${path}`,
+          {
+            headers: {
+              host: 'evil.example',
+              'x-forwarded-host': 'evil.example',
+              'x-forwarded-proto': 'https',
+            },
+          },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            response.on('end', () => resolve(text))
+          },
+        )
+        request.on('error', reject)
+      })
+      const metadata = JSON.parse(body) as Record<string, unknown>
+      const addresses = Object.values(metadata).filter(
+        (value): value is string => typeof value === 'string' && /^https?:/.test(value),
+      )
+      expect(addresses.length).toBeGreaterThan(3)
+      for (const address of addresses) expect(address, path).toMatch(new RegExp(`^${running.url}(/|$)`))
+      expect(metadata.token_endpoint).toBe(`${running.url}/oauth/token`)
+    }
+  })
+
   it('issues RFC 9068 JWT access tokens by client credentials, with Basic or body authentication', async () => {
     for (const auth of ['basic', 'post'] as const) {
       const token = await clientCredentials('both', 'eco', auth)

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import { authenticateUser } from '../auth/users'
+import { hasNul, normaliseEmail } from '../text/email'
 import { FORM_MEDIA_TYPE, readBody } from '../http/body'
 import type { AbuseLimits } from '../rate-limit/rate-limiter'
 import { checkInteractionFormToken } from './interaction-form'
@@ -124,6 +125,18 @@ export async function handleInteraction(
     return
   }
   const form = await readForm(req)
+  if (form && [...form].some(([key, value]) => hasNul(key) || hasNul(value))) {
+    page(
+      res,
+      400,
+      oauthPage({
+        title: 'Formulaire invalide',
+        body: `<p>Le formulaire contient un caractère nul (U+0000), qui n’est pas accepté.</p>
+<p><a href="${escapeHtml(signInPageFor(uid))}">Retour à la connexion</a></p>`,
+      }),
+    )
+    return
+  }
   if (
     !form ||
     !isSameOrigin(req, context.publicOrigin) ||
@@ -159,7 +172,8 @@ export async function handleInteraction(
       redirect(res, signInPageFor(uid))
       return
     }
-    const email = (form.get('email') ?? '').trim()
+    // One normalisation for the limiter key and the look-up (lib/text/email).
+    const email = normaliseEmail(form.get('email') ?? '')
     const password = form.get('password') ?? ''
     // Count the attempt first; a successful sign-in gives it back, so only failures accumulate.
     const byIp = await context.limits.signInPerIp.consume(context.clientIp)

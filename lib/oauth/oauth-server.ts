@@ -102,9 +102,22 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? 'unknown'
 }
 
+/**
+ * Makes the provider see the public origin whatever Host or X-Forwarded-* the client sent: it
+ * builds every absolute address (issuer, endpoints, redirects) from the request, so a forged Host
+ * would otherwise reach the metadata (the provider runs in proxy mode and reads these headers).
+ */
+function pinPublicOrigin(req: IncomingMessage, publicUrl: URL, trustProxy: boolean): void {
+  req.headers.host = publicUrl.host
+  req.headers['x-forwarded-host'] = publicUrl.host
+  req.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '')
+  if (!trustProxy) delete req.headers['x-forwarded-for']
+}
+
 export async function startOAuthServer(options: OAuthServerOptions): Promise<OAuthServer> {
   const { env: e, log } = options
   const issuer = e.publicUrl
+  const publicUrl = new URL(issuer)
   const secret = appSecret(e)
   const retention = keyRetentionSeconds(e.OAUTH_ACCESS_TOKEN_TTL)
 
@@ -126,7 +139,8 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       accessTokenTtl: e.OAUTH_ACCESS_TOKEN_TTL,
       keys,
       cookieKeys: [derivedSecret('oauth-cookies', secret)],
-      proxy: e.TRUST_PROXY,
+      // X-Forwarded-Host/-Proto are always set by pinPublicOrigin, never taken from the client.
+      proxy: true,
       onServerError: (error) => console.error('[oauth] server error:', error),
     })
     provider.on('grant.success', (ctx: { oidc?: { client?: { clientId: string } } }) => {
@@ -217,13 +231,15 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       const path = url.split('?')[0] ?? '/'
       const isOAuth = path === '/oauth' || path.startsWith('/oauth/')
       if (!isOAuth && !WELL_KNOWN.has(path)) return false
+      const ip = clientIp(req, e.TRUST_PROXY)
+      pinPublicOrigin(req, publicUrl, e.TRUST_PROXY)
       try {
         if (path.startsWith(`${INTERACTION_PATH}/`)) {
           await handleInteraction(req, res, path, {
             provider: current.provider,
             limits,
             publicOrigin: new URL(issuer).origin,
-            clientIp: clientIp(req, e.TRUST_PROXY),
+            clientIp: ip,
           })
           return true
         }

@@ -2,6 +2,7 @@
 // whether it is allowed and, if not, when to retry (429 + Retry-After).
 import type { Env } from '../env'
 import { engineKind } from '../db/connection'
+import { foldKey } from '../text/email'
 import { MemoryStore, type RateLimitStore } from './store'
 import { PostgresStore } from './postgres-store'
 import { RedisStore } from './redis-store'
@@ -23,7 +24,7 @@ export class RateLimiter {
   ) {}
 
   private key(id: string): string {
-    return `${this.name}:${id.toLowerCase()}`
+    return `${this.name}:${foldKey(id)}`
   }
 
   async consume(id: string): Promise<RateLimitDecision> {

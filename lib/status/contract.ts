@@ -9,11 +9,12 @@ export const statusContract = defineContract({
   path: '/',
   summary: 'Disponibilité et version du service',
   description:
-    'Répond la version déployée. Sans authentification. Un navigateur (Accept: text/html) reçoit l’application ; « Accept: */* » seul reçoit 406.',
+    'Répond la version déployée. Sans authentification. Un navigateur (Accept: text/html) reçoit l’application ; « Accept: */* » seul reçoit 406. Les paramètres de requête sont ignorés (le « ?_=123 » anti-cache d’une sonde de disponibilité, par exemple).',
   tags: ['Statut'],
   since: '0.0.0',
   auth: { kind: 'public' },
-  query: z.object({}).strict(),
+  // Any query string is ignored: uptime monitors add cache-busters.
+  query: z.object({}),
   formats: ['json'],
   example: { path: '/' },
   responses: {
