@@ -4,6 +4,8 @@ import http from 'node:http'
 export interface RawResponse {
   status: number
   headers: http.IncomingHttpHeaders
+  /** Header names and values as received, repeated headers kept apart. */
+  rawHeaders: string[]
   body: string
   json<T = unknown>(): T
 }
@@ -33,6 +35,7 @@ export function rawRequest(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            rawHeaders: res.rawHeaders,
             body,
             json: <T>() => JSON.parse(body) as T,
           })

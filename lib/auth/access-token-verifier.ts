@@ -8,6 +8,7 @@
 import { errors, importJWK, jwtVerify, type JWK, type JWTPayload, type JWTHeaderParameters } from 'jose'
 import type { ClientDirectory } from './client-status-cache'
 import type { Principal } from './principal'
+import type { RevocationList } from './revoked-tokens'
 import { parseScopes, type Scope } from './scopes'
 
 const ACCESS_TOKEN_ALGORITHMS = ['ES256']
@@ -18,6 +19,8 @@ export interface VerifierOptions {
   /** Public keys currently published (the JWKS). */
   loadKeys: () => Promise<JWK[]>
   clients: ClientDirectory
+  /** Tokens revoked before they expire (by jti or grant), cached like the clients. */
+  revocations?: RevocationList
   /** An unknown key id triggers a reload at most this often. */
   unknownKidReloadMs?: number
   /** Keys are reloaded at least this often (retired keys disappear). */
@@ -30,6 +33,9 @@ export interface VerifierOptions {
 type VerifyKey = Awaited<ReturnType<typeof importJWK>>
 
 interface VerifiedToken {
+  jti: string
+  /** The grant (authorization) the token was issued under; none for client credentials. */
+  grantId: string | undefined
   clientId: string
   subject: string
   granted: readonly Scope[]
@@ -142,6 +148,8 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
     if (typeof clientId !== 'string')
       throw invalidToken('Jeton d’accès invalide (client_id).', 'The access token is invalid')
     return {
+      jti: String(payload.jti),
+      grantId: typeof payload.gid === 'string' ? payload.gid : undefined,
       clientId,
       subject: payload.sub!,
       granted: parseScopes(typeof payload.scope === 'string' ? payload.scope : ''),
@@ -159,6 +167,8 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
         remembered.set(token, verified)
       }
     }
+    if (await options.revocations?.isRevoked(verified.jti, verified.grantId))
+      throw invalidToken('Ce jeton d’accès a été révoqué.', 'The access token was revoked')
     const held = await options.clients.scopesOf(verified.clientId)
     if (!held)
       throw invalidToken('L’application de ce jeton a été révoquée.', 'The client application was revoked')

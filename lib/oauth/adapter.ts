@@ -4,6 +4,7 @@
 // engine. Clients are not artifacts: they come from the client_application table.
 import { query } from '../db/pool'
 import { findActiveClient } from '../auth/clients'
+import { recordRevocation } from '../auth/revoked-tokens'
 import { clientMetadata } from './client-metadata'
 
 /** What oidc-provider stores per artifact: a JSON object with a few indexed members. */
@@ -87,6 +88,22 @@ class ArtifactAdapter implements Adapter {
   }
 }
 
+/**
+ * Access tokens are JWTs, not stored: revoking them by grant (a replayed code, a revoked refresh
+ * token) lists the grant as revoked, which verifiers read (lib/auth/revoked-tokens.ts). The JWTs
+ * carry their grant id (claim `gid`, provider.ts).
+ */
+class AccessTokenAdapter extends ArtifactAdapter {
+  constructor(private readonly maxLifetimeSeconds: number) {
+    super('AccessToken')
+  }
+
+  override async revokeByGrantId(grantId: string): Promise<void> {
+    await super.revokeByGrantId(grantId)
+    await recordRevocation('grant', grantId, new Date(Date.now() + this.maxLifetimeSeconds * 1000))
+  }
+}
+
 /** Clients are read from the applications table; the provider cannot create or change them. */
 class ClientAdapter implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -110,8 +127,13 @@ class ClientAdapter implements Adapter {
 }
 
 /** The adapter factory oidc-provider calls once per model name. */
-export function adapterFor(kind: string): Adapter {
-  return kind === 'Client' ? new ClientAdapter() : new ArtifactAdapter(kind)
+export function adapterFactory(accessTokenLifetimeSeconds: number): (kind: string) => Adapter {
+  return (kind) =>
+    kind === 'Client'
+      ? new ClientAdapter()
+      : kind === 'AccessToken'
+        ? new AccessTokenAdapter(accessTokenLifetimeSeconds)
+        : new ArtifactAdapter(kind)
 }
 
 /** Deletes expired artifacts (the provider ignores them already); returns how many. */

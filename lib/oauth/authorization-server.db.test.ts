@@ -95,6 +95,12 @@ const insecure = { [oauth.allowInsecureRequests]: true }
 
 afterAll(() => closePool())
 
+/** Moves the verifier's clock forward (its caches of clients, keys and revocations expire). */
+let clockOffset = 0
+const advanceClock = (ms: number) => {
+  clockOffset += ms
+}
+
 describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
   let running: Running
   let as: oauth.AuthorizationServer
@@ -139,7 +145,8 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
     process.env.NEXTAUTH_SECRET = 'test-secret-of-the-authorization-server-suite'
     process.env.OAUTH_CLIENT_CACHE_TTL = '1'
     running = await listen()
-    resetAccessTokenVerifier()
+    // The API's caches expire by this clock: tests move it instead of sleeping.
+    resetAccessTokenVerifier(() => Date.now() + clockOffset)
     const issuer = new URL(running.url)
     as = await oauth.processDiscoveryResponse(
       issuer,
@@ -397,7 +404,7 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
       const token = (await clientCredentials('revoked')).access_token
       expect((await callProbe(token)).status).toBe(200)
       await revokeClientApplication(apps.revoked!.client_id)
-      await new Promise((r) => setTimeout(r, 1100))
+      advanceClock(1100)
       const refused = await callProbe(token)
       expect(refused.status).toBe(401)
       expect(String(refused.body.detail)).toMatch(/révoquée/)
@@ -408,10 +415,36 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
       expect(again).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
     })
 
+    it('revokes an access token at /oauth/revoke (RFC 7009), for its own client only', async () => {
+      const token = (await clientCredentials('eco')).access_token
+      const revoke = (app: { client_id: string; client_secret: string }) =>
+        fetch(`${running.url}/oauth/revoke`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}`,
+          },
+          body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
+        })
+      // Another client's request is answered 200 (RFC 7009 §2.2) and revokes nothing.
+      expect((await revoke(apps.fiscal!)).status).toBe(200)
+      advanceClock(1100)
+      expect((await callProbe(token)).status).toBe(200)
+      const own = await revoke(apps.eco!)
+      expect(own.status).toBe(200)
+      expect(await own.text()).toBe('')
+      advanceClock(1100)
+      const refused = await callProbe(token)
+      expect(refused.status).toBe(401)
+      expect(refused.challenge).toMatch(/error="invalid_token"/)
+      // Other tokens of the client still work.
+      expect((await callProbe((await clientCredentials('eco')).access_token)).status).toBe(200)
+    })
+
     it('stops honouring a scope withdrawn from the application', async () => {
       const token = (await clientCredentials('both', 'eco fiscal')).access_token
       await updateClientApplication(apps.both!.client_id, { scopes: ['fiscal'] })
-      await new Promise((r) => setTimeout(r, 1100))
+      advanceClock(1100)
       expect((await callProbe(token)).status).toBe(403)
       await updateClientApplication(apps.both!.client_id, { scopes: ['eco', 'fiscal'] })
     })
@@ -423,7 +456,7 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
     await running.oauth.reloadKeys()
     const after = await clientCredentials('eco')
     // Verifiers look an unknown key id up again at most once a second.
-    await new Promise((r) => setTimeout(r, 1100))
+    advanceClock(1100)
     const kidOf = (token: string) =>
       (JSON.parse(new TextDecoder().decode(base64url.decode(token.split('.')[0]!))) as { kid: string }).kid
     expect(kidOf(after.access_token)).toBe(rotated.kid)
@@ -615,8 +648,14 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
           requireIdToken: false,
         },
       )
+      expect((await callProbe(tokens.access_token)).status).toBe(200)
       const replay = await exchange(result.location, verifier)
       expect(replay.status).toBe(400)
+      // The access token the code had issued is refused once the verifier's cache expires.
+      advanceClock(1100)
+      const refused = await callProbe(tokens.access_token)
+      expect(refused.status).toBe(401)
+      expect(String(refused.body.detail)).toMatch(/révoqué/)
       expect(await replay.json()).toMatchObject({ error: 'invalid_grant' })
       const refresh = await oauth.refreshTokenGrantRequest(
         as,

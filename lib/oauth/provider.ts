@@ -4,11 +4,13 @@
 // database, French pages. Endpoints live under /oauth; the issuer is the public origin, so the
 // metadata sits at /.well-known/oauth-authorization-server (RFC 8414) and
 // /.well-known/openid-configuration.
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose'
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { recordRevocation } from '../auth/revoked-tokens'
 import { verifyClientSecret } from '../auth/client-secret'
 import { findUserById } from '../auth/users'
 import { SCOPES } from '../auth/scopes'
-import { adapterFor } from './adapter'
+import { adapterFactory } from './adapter'
 import { TTL } from '../auth/tokens'
 import { INTERACTION_PATH, OAUTH_ROUTES } from './constants'
 import { FIRST_PARTY_OIDC_SCOPES, FIRST_PARTY_PROPERTY } from './client-metadata'
@@ -45,7 +47,7 @@ export function createProvider(options: ProviderOptions): Provider {
   }
 
   const configuration: Configuration = {
-    adapter: adapterFor,
+    adapter: adapterFactory(options.accessTokenTtl),
     clients: [],
     // Confidential clients do not call the token endpoint from browsers.
     clientBasedCORS: () => false,
@@ -55,6 +57,15 @@ export function createProvider(options: ProviderOptions): Provider {
       response_types: [],
       id_token_signed_response_alg: 'ES256',
       token_endpoint_auth_method: 'client_secret_basic',
+    },
+    formats: {
+      customizers: {
+        // The grant id lets a whole authorization's tokens be revoked (lib/auth/revoked-tokens.ts).
+        jwt: (_ctx, token, jwt) => {
+          const grantId = (token as { grantId?: unknown }).grantId
+          if (typeof grantId === 'string') jwt.payload.gid = grantId
+        },
+      },
     },
     extraClientMetadata: { properties: [FIRST_PARTY_PROPERTY] },
     responseTypes: ['code'],
@@ -194,6 +205,39 @@ export function createProvider(options: ProviderOptions): Provider {
     if (ctx.status !== 200 || !body || typeof body.access_token !== 'string') return
     const issued = ctx.oidc.entities.ClientCredentials ?? ctx.oidc.entities.AccessToken
     body.created_at = issued?.iat ?? Math.floor(Date.now() / 1000)
+  })
+
+  // RFC 7009 revocation of an access token: the provider does not store JWTs and answers
+  // unsupported_token_type; once it has authenticated the client, a JWT access token of that client
+  // is listed as revoked (the API refuses it within OAUTH_CLIENT_CACHE_TTL) and the answer is 200.
+  const publicKeys = createLocalJWKSet({
+    keys: options.keys.map(({ privateJwk }) => {
+      const { d: _, ...publicJwk } = privateJwk as JWK
+      return publicJwk
+    }),
+  })
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    await next()
+    if (ctx.oidc?.route !== 'revocation' || ctx.status !== 400) return
+    const body = ctx.body as Record<string, unknown> | undefined
+    const client = ctx.oidc.client
+    const token = ctx.oidc.params?.token
+    if (body?.error !== 'unsupported_token_type' || !client || typeof token !== 'string') return
+    try {
+      const { payload } = await jwtVerify(token, publicKeys, {
+        issuer: options.issuer,
+        audience: options.apiResource,
+        typ: 'at+jwt',
+        requiredClaims: ['jti', 'exp', 'client_id'],
+      })
+      // A client revokes its own tokens only; any other token is answered 200 unchanged (§2.2).
+      if (payload.client_id === client.clientId)
+        await recordRevocation('jti', String(payload.jti), new Date(payload.exp! * 1000))
+    } catch {
+      // Expired, foreign or malformed: nothing to revoke.
+    }
+    ctx.status = 200
+    ctx.body = ''
   })
 
   if (options.onServerError) {
