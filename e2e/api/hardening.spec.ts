@@ -1,6 +1,6 @@
 // Hardening at the HTTP edge, through real HTTP: headers every response carries, undecodable paths
 // and NUL characters answered 400 (never 500), Vary, the problem `instance`, cache-busters on "/".
-import { expect, test } from '@playwright/test'
+import { expect, request as requestFactory, test } from '@playwright/test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { rawRequest, getWithJsonBody } from '../support/http'
 import { openSignInForm, signInRequest } from '../support/staff'
@@ -150,4 +150,33 @@ test.describe('small protocol points', () => {
       expect(problemSchema.parse(response.json()).instance, path).toBe(path)
     }
   })
+})
+
+test('a session cookie copied before sign-out no longer opens anything after it', async ({
+  request,
+  baseURL,
+}) => {
+  await signInRequest(request, baseURL!, 'admin')
+  const copied = await request.storageState()
+  expect((await request.get('/bff/applications')).status()).toBe(200)
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string }
+  const signOut = await request.post('/api/auth/signout', {
+    form: { csrfToken, callbackUrl: baseURL! },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(signOut.status()).toBeLessThan(400)
+  // Another client replays the cookie the browser held before signing out.
+  const replay = await requestFactory.newContext({ baseURL: baseURL!, storageState: copied })
+  try {
+    expect((await replay.get('/bff/applications')).status()).toBe(401)
+    const page = await replay.get('/applications', { headers: { Accept: 'text/html' }, maxRedirects: 0 })
+    expect(page.status()).toBeGreaterThanOrEqual(300)
+    expect(page.status()).toBeLessThan(400)
+    expect(page.headers()['location']).toContain('/connexion')
+    const session = (await (await replay.get('/api/auth/session')).json()) as { user?: unknown }
+    expect(session.user).toBeUndefined()
+  } finally {
+    await replay.dispose()
+  }
 })

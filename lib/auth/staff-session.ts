@@ -1,11 +1,12 @@
 // The signed-in staff user of a browser request, read from the next-auth session cookie (an
-// encrypted JWT) and checked against the database, so a disabled account or a changed role takes
-// effect at once. For BFF routes (lib/http/bff-route.ts) and for server components, which pass
+// encrypted JWT) and checked against its server-side session record, so a sign-out, a disabled
+// account, a changed role or password takes effect at once. For BFF routes (lib/http/bff-route.ts) and for server components, which pass
 // `await headers()`.
 import { decode } from 'next-auth/jwt'
 import { env } from '../env'
 import { appSecret } from './app-secret'
-import { findUserById, type Role, type StaffUser } from './users'
+import { activeSessionUser } from './staff-sessions'
+import type { Role, StaffUser } from './users'
 
 export interface HeaderSource {
   get(name: string): string | null
@@ -45,15 +46,16 @@ function sessionTokenFrom(cookies: Map<string, string>, name: string): string | 
 export async function currentStaffUser(headers: HeaderSource): Promise<StaffUser | null> {
   const token = sessionTokenFrom(parseCookies(headers.get('cookie')), sessionCookieName())
   if (!token) return null
-  let sub: unknown
+  let claims: { sub?: unknown; ssid?: unknown } | null
   try {
-    sub = (await decode({ token, secret: appSecret() }))?.sub
+    claims = await decode({ token, secret: appSecret() })
   } catch {
     return null
   }
-  if (typeof sub !== 'string') return null
-  const user = await findUserById(sub)
-  return user && !user.disabled ? user : null
+  // The cookie names its server-side session record (lib/auth/staff-sessions.ts): revoked at
+  // sign-out, ended by a role or password change or a disabled account.
+  if (typeof claims?.sub !== 'string' || typeof claims.ssid !== 'string') return null
+  return activeSessionUser(claims.ssid, claims.sub)
 }
 
 const RANK: Record<Role, number> = { staff: 1, admin: 2 }

@@ -11,6 +11,7 @@ import {
   firstPartyClientSecret,
   SIGN_IN_PROVIDER_ID,
 } from '../auth/first-party-client'
+import { activeSessionUser, openStaffSession, revokeStaffSession } from '../auth/staff-sessions'
 import { TTL } from '../auth/tokens'
 import { ROLES, type Role } from '../auth/users'
 import { endAuthorizationServerSession } from './end-session'
@@ -40,6 +41,8 @@ declare module 'next-auth/jwt' {
     role?: Role
     /** The authorization server's session id for the app (ends it at sign-out). */
     sid?: string
+    /** The server-side session record (lib/auth/staff-sessions.ts). */
+    ssid?: string
   }
 }
 
@@ -76,26 +79,31 @@ export function authOptions(e: Env = env()): AuthOptions {
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [staffSignInProvider(e)],
     callbacks: {
-      jwt({ token, user, profile }) {
-        if (user) token.role = user.role
+      async jwt({ token, user, profile }) {
+        if (user) {
+          token.role = user.role
+          const ssid = await openStaffSession(user.id, TTL.session)
+          if (ssid) token.ssid = ssid
+          else delete token.ssid
+        }
         const sid = (profile as Partial<StaffProfile> | undefined)?.sid
         if (typeof sid === 'string') token.sid = sid
         return token
       },
-      session({ session, token }) {
-        if (token.sub && token.role) {
-          session.user = {
-            id: token.sub,
-            email: token.email ?? '',
-            name: token.name ?? '',
-            role: token.role,
-          }
+      async session({ session, token }) {
+        // A revoked or ended server-side session shows no user, whatever the cookie still says.
+        const active = token.sub && token.ssid ? await activeSessionUser(token.ssid, token.sub) : null
+        if (!active) {
+          const { user: _, ...withoutUser } = session
+          return withoutUser as typeof session
         }
+        session.user = { id: active.id, email: active.email, name: active.name, role: active.role }
         return session
       },
     },
     events: {
       async signOut({ token }) {
+        if (token?.ssid) await revokeStaffSession(token.ssid)
         if (token?.sid) await endAuthorizationServerSession(FIRST_PARTY_CLIENT_ID, token.sid)
       },
     },

@@ -18,6 +18,7 @@ import type { Env } from '../env'
 import { readBody } from '../http/body'
 import { abuseLimits, rateLimitStoreFor, type AbuseLimits } from '../rate-limit/rate-limiter'
 import type { RateLimitStore } from '../rate-limit/store'
+import { deleteStaleSessions } from '../auth/staff-sessions'
 import { deleteExpiredArtifacts } from './adapter'
 import { handleInteraction } from './interactions'
 import { apiResourceFor, keyRetentionSeconds } from '../auth/tokens'
@@ -179,6 +180,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       if (change !== 'unchanged') log(`oauth: signing key ${change}`)
       await reloadKeys()
       await deleteExpiredArtifacts()
+      await deleteStaleSessions()
     })
   }
 
