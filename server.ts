@@ -8,10 +8,13 @@ import next from 'next'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { startDatasetJobs, type DatasetJobRunner } from '@/lib/datasets/job-runner'
 import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
-import { pool } from '@/lib/db/pool'
+import pg from 'pg'
+import { DatabaseMonitor, databaseMonitor, installMonitor } from '@/lib/db/availability'
+import { connectionConfig } from '@/lib/db/connection'
+import { configurePool, pool } from '@/lib/db/pool'
 import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
 import { fileStore } from '@/lib/files'
-import { payloadTooLarge } from '@/lib/http/api-error'
+import { databaseUnavailable, payloadTooLarge } from '@/lib/http/api-error'
 import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
 import { routeRequest } from '@/lib/http/edge'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
@@ -74,13 +77,20 @@ async function main(): Promise<void> {
   const e = env()
   exportLibraryEnv(e)
   const dev = e.NODE_ENV !== 'production'
+  // Requests run under connection and statement timeouts; start-up and background work do not.
+  configurePool({ requestTimeouts: true })
+  installMonitor(
+    new DatabaseMonitor({ probe: () => pool().query('SELECT 1'), log: (line) => log(`db: ${line}`) }),
+  )
   database = await startDatabase('app', (holder) =>
     log(`waiting for the command running as pid ${holder.pid} to release the embedded database…`),
   )
   const db = database
   log(`database: ${db.kind === 'embedded' ? `embedded (${e.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`)
   const progress = progressReporter()
-  await prepareDatabase(pool(), {
+  const background = new pg.Pool(connectionConfig(e))
+  background.on('error', (error) => console.error('[db] idle client error:', error.message))
+  await prepareDatabase(background, {
     env: e,
     seedIfEmpty: db.kind === 'embedded',
     log,
@@ -91,6 +101,7 @@ async function main(): Promise<void> {
   // CSV files of datasets are generated in the background, never at request time.
   if (e.DATASET_JOBS) {
     datasetJobs = startDatasetJobs({
+      db: background,
       store: fileStore(),
       engine: db.kind,
       log: (line) => log(`datasets: ${line}`),
@@ -121,6 +132,14 @@ async function main(): Promise<void> {
   })
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, instance: string): Promise<void> {
+    // While the database is known unreachable, every route but static assets answers 503 at once.
+    const monitor = databaseMonitor()
+    if (monitor && !monitor.available && !instance.startsWith('/_next/static/')) {
+      monitor.countRefused()
+      req.resume()
+      sendProblem(res, databaseUnavailable(monitor.retryAfterSeconds), instance)
+      return
+    }
     const decision = routeRequest({
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -174,6 +193,7 @@ async function main(): Promise<void> {
       .catch(() => {})
       .then(() => datasetJobs?.stop())
       .then(() => oauth?.close())
+      .then(() => background.end())
       .then(() => db.close())
       .then(() => process.exit(0))
   }

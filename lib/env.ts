@@ -18,6 +18,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().startsWith('postgres').optional()),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Opening a database connection fails after this delay (ms): 503 while the database is unreachable. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** A request's SQL statement fails after this delay (ms): 504 (0: no limit). PostgreSQL server only. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SEED_ESTABLISHMENTS: z.coerce.number().int().min(0).default(50_000),
   SEED_PREMISES: z.coerce.number().int().min(0).default(20_000),
   SEED_RANDOM_SEED: z.coerce.number().int().default(1),

@@ -10,13 +10,35 @@ export function engineKind(e: Pick<Env, 'DATABASE_URL'>): EngineKind {
   return e.DATABASE_URL ? 'postgres' : 'embedded'
 }
 
-export function connectionConfig(e: Pick<Env, 'DATABASE_URL' | 'dataDir' | 'DB_POOL_SIZE'>): PoolConfig {
+export interface ConnectionOptions {
+  /**
+   * Limits for the requests' pool: statements end after DB_STATEMENT_TIMEOUT_MS on the server, and
+   * a little later on the client (a frozen server answers nothing). Background work (migrations,
+   * imports, dataset files) runs without them.
+   */
+  requestTimeouts?: boolean
+}
+
+type ConnectionEnv = Pick<Env, 'DATABASE_URL' | 'dataDir' | 'DB_POOL_SIZE'> &
+  Partial<Pick<Env, 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS'>>
+
+export function connectionConfig(e: ConnectionEnv, options: ConnectionOptions = {}): PoolConfig {
   const base: PoolConfig = {
     max: e.DB_POOL_SIZE,
     idleTimeoutMillis: 30_000,
     application_name: 'territorial-data-api',
+    connectionTimeoutMillis: e.DB_CONNECT_TIMEOUT_MS ?? 5_000,
   }
-  if (e.DATABASE_URL) return { ...base, connectionString: e.DATABASE_URL }
+  const statementMs = e.DB_STATEMENT_TIMEOUT_MS ?? 0
+  if (e.DATABASE_URL) {
+    return {
+      ...base,
+      connectionString: e.DATABASE_URL,
+      ...(options.requestTimeouts && statementMs > 0
+        ? { statement_timeout: statementMs, query_timeout: statementMs + 2_000 }
+        : {}),
+    }
+  }
   return {
     ...base,
     host: embeddedPaths(e.dataDir).socketDir,

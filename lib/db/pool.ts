@@ -2,7 +2,8 @@
 // parameters and `withTransaction`. Cached on globalThis so `next dev` reloads do not leak pools.
 import pg from 'pg'
 import { env } from '../env'
-import { connectionConfig } from './connection'
+import { classifyDatabaseError } from './availability'
+import { connectionConfig, type ConnectionOptions } from './connection'
 
 // DATE stays a 'YYYY-MM-DD' string (no time-zone shift); int8 (count(*)) becomes a number, since
 // our counts stay far below 2^53.
@@ -12,12 +13,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
 const KEY = Symbol.for('tda.db.pool')
-type Holder = typeof globalThis & { [KEY]?: pg.Pool }
+const OPTIONS = Symbol.for('tda.db.pool.options')
+type Holder = typeof globalThis & { [KEY]?: pg.Pool; [OPTIONS]?: ConnectionOptions }
+
+/** How the process pool is created (server.ts: with the requests' timeouts); before its first use. */
+export function configurePool(options: ConnectionOptions): void {
+  ;(globalThis as Holder)[OPTIONS] = options
+}
 
 export function pool(): pg.Pool {
   const g = globalThis as Holder
   if (!g[KEY]) {
-    const created = new pg.Pool(connectionConfig(env()))
+    const created = new pg.Pool(connectionConfig(env(), g[OPTIONS]))
     // An idle client losing its server must not crash the process; the next query reconnects.
     created.on('error', (error) => console.error('[db] idle client error:', error.message))
     g[KEY] = created
@@ -43,16 +50,19 @@ export async function withTransaction<T>(
 ): Promise<T> {
   if (db && 'release' in db) return fn(db)
   const client = await (db ?? pool()).connect()
+  let failed: unknown
   try {
     await client.query('BEGIN')
     const result = await fn(client)
     await client.query('COMMIT')
     return result
   } catch (error) {
+    failed = error
     await client.query('ROLLBACK').catch(() => {})
     throw error
   } finally {
-    client.release()
+    // A connection that timed out or broke is discarded, not given to the next request.
+    client.release(failed !== undefined && classifyDatabaseError(failed) !== null)
   }
 }
 

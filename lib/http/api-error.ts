@@ -85,6 +85,12 @@ export const PROBLEM_TYPES = {
     description:
       'Le service ou la ressource n’est pas prêt ; réessayez après le délai de l’en-tête Retry-After.',
   },
+  'gateway-timeout': {
+    status: 504,
+    title: 'Délai dépassé',
+    description:
+      'La base de données n’a pas répondu dans le délai imparti (DB_STATEMENT_TIMEOUT_MS) ; réessayez après le délai de l’en-tête Retry-After.',
+  },
 } as const
 
 export type ProblemType = keyof typeof PROBLEM_TYPES
@@ -199,6 +205,23 @@ export const unsupportedMediaType = (detail: string) => new ApiError('unsupporte
 
 export const unavailable = (detail: string, retryAfterSeconds: number) =>
   new ApiError('unavailable', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } })
+
+/** 503 while the database cannot be reached (lib/db/availability.ts). */
+export const databaseUnavailable = (retryAfterSeconds: number) =>
+  unavailable(
+    'La base de données est momentanément injoignable ; réessayez dans quelques secondes.',
+    retryAfterSeconds,
+  )
+
+/** 504 when a statement ran out of time. */
+export const databaseTimeout = (retryAfterSeconds: number) =>
+  new ApiError(
+    'gateway-timeout',
+    'La base de données n’a pas répondu à temps ; réessayez dans quelques secondes.',
+    {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    },
+  )
 
 export const internalError = (requestId: string) =>
   new ApiError('internal', `Une erreur inattendue est survenue (référence ${requestId}).`, {

@@ -3,7 +3,15 @@
 // request id and never sent to the client.
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
-import { ApiError, badRequest, internalError, type FieldIssue } from './api-error'
+import { classifyDatabaseError, databaseMonitor } from '../db/availability'
+import {
+  ApiError,
+  badRequest,
+  databaseTimeout,
+  databaseUnavailable,
+  internalError,
+  type FieldIssue,
+} from './api-error'
 import { requestedPath } from './get-body'
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
@@ -27,6 +35,12 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof ZodError)
     return badRequest('La requête contient des valeurs invalides.', zodIssues(error, 'query'))
+  // An unreachable or too slow database: 503/504, counted by the monitor, no stack trace per request.
+  const monitor = databaseMonitor()
+  const failure = monitor ? monitor.report(error) : classifyDatabaseError(error)
+  const retryAfter = monitor?.retryAfterSeconds ?? 1
+  if (failure === 'unreachable') return databaseUnavailable(retryAfter)
+  if (failure === 'timeout') return databaseTimeout(retryAfter)
   const requestId = randomUUID()
   console.error(`[api] unexpected error (request ${requestId}):`, error)
   return internalError(requestId)
