@@ -6,17 +6,23 @@ import type { RateLimitStore } from './store'
 export class PostgresStore implements RateLimitStore {
   private lastSweep = 0
 
-  constructor(private readonly db?: Queryable) {}
+  constructor(
+    private readonly db?: Queryable,
+    /** The clock windows are measured by; unset: the database server's (shared by every instance). */
+    private readonly now?: () => number,
+  ) {}
 
   async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+    const at = this.now ? new Date(this.now()) : null
     const { rows } = await query<{ hits: number; resetAt: Date }>(
-      `INSERT INTO rate_limit_counter AS c (key, hits, reset_at)
-       VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+      `WITH clock AS (SELECT coalesce($3::timestamptz, now()) AS now)
+       INSERT INTO rate_limit_counter AS c (key, hits, reset_at)
+       VALUES ($1, 1, (SELECT now FROM clock) + make_interval(secs => $2::double precision / 1000))
        ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN c.reset_at <= now() THEN 1 ELSE c.hits + 1 END,
-         reset_at = CASE WHEN c.reset_at <= now() THEN EXCLUDED.reset_at ELSE c.reset_at END
+         hits = CASE WHEN c.reset_at <= (SELECT now FROM clock) THEN 1 ELSE c.hits + 1 END,
+         reset_at = CASE WHEN c.reset_at <= (SELECT now FROM clock) THEN EXCLUDED.reset_at ELSE c.reset_at END
        RETURNING hits, reset_at AS "resetAt"`,
-      [key, windowMs],
+      [key, windowMs, at],
       this.db,
     )
     const row = rows[0]!

@@ -21,6 +21,12 @@ declare module 'vitest' {
   }
 }
 
+/** Whether an unreachable PostgreSQL server fails the run (CI) instead of skipping its suites. */
+export function requireServer(environment: Record<string, string | undefined> = process.env): boolean {
+  const ci = environment.CI
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false'
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = project.config.env.TEST_ENGINE === 'embedded' ? 'embedded' : 'postgres'
   const log = (line: string) => console.log(`[db-setup:${engine}] ${line}`)
@@ -30,6 +36,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   if (engine === 'postgres') {
     if (!(await serverAvailable())) {
+      // In CI a missing server is a broken run, never a silently smaller one.
+      if (requireServer()) {
+        throw new Error(
+          `No PostgreSQL server answers at ${TEST_SERVER_URL}: the PostgreSQL tests cannot run (CI is set; unset CI to skip them locally).`,
+        )
+      }
       const message = `No PostgreSQL server answers at ${TEST_SERVER_URL}: PostgreSQL tests are SKIPPED.`
       console.warn(`\n${'!'.repeat(message.length)}\n${message}\n${'!'.repeat(message.length)}\n`)
       project.provide('engineSkipped', message)
