@@ -64,6 +64,8 @@ const envSchema = z.object({
   /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
   FILES_S3_ACCESS_KEY_ID: optionalString,
   FILES_S3_SECRET_ACCESS_KEY: optionalString,
+  /** Embedded engine: a connection idle inside a transaction longer than this (ms) is terminated (0: never). */
+  EMBEDDED_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** A client must send its request headers within this delay (ms), else 408 and the socket closes. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** A client must send its whole request (headers and body) within this delay (ms). */

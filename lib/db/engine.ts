@@ -20,7 +20,12 @@ export async function startDatabase(
   const e = env()
   const kind = engineKind(e)
   if (kind === 'postgres') return { kind, owner: false, close: closePool }
-  const embedded = await openEmbedded({ dataDir: e.dataDir, role, ...(onWait ? { onWait } : {}) })
+  const embedded = await openEmbedded({
+    dataDir: e.dataDir,
+    role,
+    idleInTransactionTimeoutMs: e.EMBEDDED_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ...(onWait ? { onWait } : {}),
+  })
   return {
     kind,
     owner: embedded.owner,

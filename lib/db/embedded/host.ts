@@ -39,6 +39,35 @@ function canConnect(socketPath: string): Promise<boolean> {
   })
 }
 
+/** What to do when the engine dies after start-up; by default the process exits with this message. */
+export type EngineDeath = (reason: string) => void
+
+const exitOnDeath: EngineDeath = (reason) => {
+  console.error(
+    `[db] FATAL: the embedded database engine stopped unexpectedly (${reason}). ` +
+      'The process exits so that it is restarted (a dead engine would leave every request hanging).',
+  )
+  process.exit(1)
+}
+
+/**
+ * Watches a started engine worker: its exit, an uncaught error or a `fatal` message while it is
+ * not being stopped is reported once to `onDeath`.
+ */
+export function superviseWorker(worker: Worker, stopping: () => boolean, onDeath: EngineDeath): void {
+  let reported = false
+  const report = (reason: string) => {
+    if (reported || stopping()) return
+    reported = true
+    onDeath(reason)
+  }
+  worker.on('error', (error) => report(`error: ${error.message}`))
+  worker.on('exit', (code) => report(`worker exited with code ${code}`))
+  worker.on('message', (message: EmbeddedWorkerMessage) => {
+    if (message.type === 'fatal') report(message.message)
+  })
+}
+
 async function startWorker(data: EmbeddedWorkerData): Promise<Worker> {
   const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: data })
   await new Promise<void>((resolve, reject) => {
@@ -53,7 +82,6 @@ async function startWorker(data: EmbeddedWorkerData): Promise<Worker> {
   })
   worker.removeAllListeners('exit')
   worker.removeAllListeners('error')
-  worker.on('error', (error) => console.error('[db] embedded engine error:', error))
   return worker
 }
 
@@ -69,18 +97,29 @@ function stopWorker(worker: Worker): Promise<void> {
   })
 }
 
-async function own(dataDir: string, role: OwnerRole): Promise<EmbeddedHandle | Owner> {
+async function own(
+  dataDir: string,
+  role: OwnerRole,
+  options: Pick<OpenEmbeddedOptions, 'onEngineDeath' | 'idleInTransactionTimeoutMs'>,
+): Promise<EmbeddedHandle | Owner> {
   const paths = embeddedPaths(dataDir)
   const lock = tryAcquire(paths.lockPath, role)
   if (!lock.acquired) return lock.owner
   let worker: Worker
   try {
-    worker = await startWorker({ pgliteDir: paths.pgliteDir, socketPath: paths.socketPath })
+    worker = await startWorker({
+      pgliteDir: paths.pgliteDir,
+      socketPath: paths.socketPath,
+      ...(options.idleInTransactionTimeoutMs !== undefined
+        ? { idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs }
+        : {}),
+    })
   } catch (error) {
     lock.release()
     throw error
   }
   let stopped: Promise<void> | undefined
+  superviseWorker(worker, () => stopped !== undefined, options.onEngineDeath ?? exitOnDeath)
   return {
     owner: true,
     socketDir: paths.socketDir,
@@ -98,14 +137,22 @@ export interface OpenEmbeddedOptions {
   role: OwnerRole
   /** Called while the app waits for a command to release the directory. */
   onWait?: (holder: Owner) => void
+  /** The engine died after start-up (default: log a clear message and exit the process). */
+  onEngineDeath?: EngineDeath
+  idleInTransactionTimeoutMs?: number
 }
 
-export async function openEmbedded({ dataDir, role, onWait }: OpenEmbeddedOptions): Promise<EmbeddedHandle> {
+export async function openEmbedded({
+  dataDir,
+  role,
+  onWait,
+  ...options
+}: OpenEmbeddedOptions): Promise<EmbeddedHandle> {
   const paths = embeddedPaths(dataDir)
   let lastNotice = 0
   const deadline = Date.now() + 60_000
   for (;;) {
-    const result = await own(dataDir, role)
+    const result = await own(dataDir, role, options)
     if ('stop' in result) return result
     const holder = result
     if (role === 'cli') {

@@ -10,9 +10,23 @@
 //   the CopyInResponse itself, buffers the CopyData messages and runs query + data + CopyDone at once
 //   (clients load in bounded chunks, so the buffer stays small);
 // - Terminate never reaches PGlite (it would stop the only backend); a connection that disappears
-//   in a transaction is rolled back.
+//   in a transaction is rolled back;
+// - a connection that keeps the backend inside a transaction without sending anything for
+//   `idleInTransactionTimeoutMs` is terminated (FATAL 25P03, as PostgreSQL's
+//   idle_in_transaction_session_timeout) and its transaction rolled back, so one idle client cannot
+//   stall every other;
+// - every connection gets its own BackendKeyData; a CancelRequest naming it cancels that
+//   connection's statements still waiting for the backend (ErrorResponse 57014, the connection stays
+//   usable). A statement PGlite is already executing runs to its end: PGlite executes synchronously
+//   on this thread, so nothing can interrupt it.
+//
+// Protocol subset: startup (SSLRequest and GSSENCRequest answered 'N', no authentication), simple
+// Query, extended protocol (Parse/Bind/Describe/Execute/Close/Sync/Flush), COPY FROM STDIN and
+// COPY TO STDOUT, CancelRequest, Terminate. Not supported: replication, function calls (F),
+// COPY BOTH, asynchronous notifications across connections (LISTEN/NOTIFY), SSL.
 // @electric-sql/pglite-socket follows the same idea but cannot run COPY FROM STDIN (upstream PR
 // electric-sql/pglite#1028 is still open), which every bulk load here needs.
+import { randomInt } from 'node:crypto'
 import net from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
 
@@ -26,6 +40,8 @@ interface Unit {
   copyIn: boolean
   /** True when the unit ends where the backend is ready again (Query, Sync, CopyDone/Fail). */
   endsReady: boolean
+  /** The startup message: its answer carries the connection's own BackendKeyData. */
+  startup?: boolean
 }
 
 function frontendMessage(type: string, body: Buffer): Buffer {
@@ -35,6 +51,47 @@ function frontendMessage(type: string, body: Buffer): Buffer {
   body.copy(out, 5)
   return out
 }
+
+/** An ErrorResponse (severity, SQLSTATE, message). */
+function errorResponse(severity: 'ERROR' | 'FATAL', code: string, message: string): Buffer {
+  const field = (type: string, value: string) => Buffer.from(`${type}${value}\0`, 'utf8')
+  return frontendMessage(
+    'E',
+    Buffer.concat([
+      field('S', severity),
+      field('V', severity),
+      field('C', code),
+      field('M', message),
+      Buffer.from([0]),
+    ]),
+  )
+}
+
+/** Replaces the BackendKeyData of a startup answer with the connection's own. */
+function withBackendKey(output: Buffer, processId: number, secretKey: number): Buffer {
+  const key = Buffer.alloc(8)
+  key.writeInt32BE(processId, 0)
+  key.writeInt32BE(secretKey, 4)
+  let offset = 0
+  let ready = -1
+  while (offset + 5 <= output.length) {
+    const type = String.fromCharCode(output[offset]!)
+    const length = output.readInt32BE(offset + 1)
+    if (type === 'K' && length === 12) {
+      const copy = Buffer.from(output)
+      key.copy(copy, offset + 5)
+      return copy
+    }
+    if (type === 'Z') ready = offset
+    offset += 1 + length
+  }
+  // PGlite sent none: add one before ReadyForQuery.
+  return ready === -1
+    ? Buffer.concat([output, frontendMessage('K', key)])
+    : Buffer.concat([output.subarray(0, ready), frontendMessage('K', key), output.subarray(ready)])
+}
+
+let nextProcessId = 10_000
 
 const COPY_FROM_STDIN = /^\s*copy\b[\s\S]*\bfrom\s+stdin\b/i
 
@@ -63,6 +120,9 @@ class ClientConnection {
   private pending: Buffer[] = []
   private copyIn: Buffer[] | null = null
   closed = false
+  /** This connection's BackendKeyData, for CancelRequest. */
+  readonly processId = nextProcessId++
+  readonly secretKey = randomInt(1, 2 ** 31 - 1)
 
   constructor(
     readonly socket: net.Socket,
@@ -108,11 +168,19 @@ class ClientConnection {
           continue
         }
         if (code === CANCEL_REQUEST) {
+          // The cancel connection itself is closed without an answer (protocol).
+          if (message.length >= 16) this.server.cancel(message.readInt32BE(8), message.readInt32BE(12))
           this.close()
           return
         }
         this.started = true
-        this.server.enqueue({ connection: this, messages: [message], copyIn: false, endsReady: true })
+        this.server.enqueue({
+          connection: this,
+          messages: [message],
+          copyIn: false,
+          endsReady: true,
+          startup: true,
+        })
         continue
       }
       if (this.buffer.length < 5) return
@@ -158,9 +226,28 @@ class ClientConnection {
   }
 }
 
+export interface Timers {
+  set(fn: () => void, ms: number): unknown
+  clear(handle: unknown): void
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => {
+    const timer = setTimeout(fn, ms)
+    timer.unref()
+    return timer
+  },
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+
 export interface WireServerOptions {
   db: PGlite
   socketPath: string
+  /** A connection idle inside a transaction longer than this is terminated (0: never). */
+  idleInTransactionTimeoutMs?: number
+  /** The backend could not be reset: it is unusable, the process must stop (worker.ts). */
+  onFatal?: (error: unknown) => void
+  timers?: Timers
 }
 
 export class WireServer {
@@ -173,10 +260,21 @@ export class WireServer {
   private owner: ClientConnection | null = null
   private running = false
   private resetting: Promise<void> | null = null
+  private idleTimer: unknown
+  private readonly idleInTransactionTimeoutMs: number
+  private readonly timers: Timers
+  private readonly onFatal: (error: unknown) => void
 
   constructor(options: WireServerOptions) {
     this.db = options.db
     this.socketPath = options.socketPath
+    this.idleInTransactionTimeoutMs = options.idleInTransactionTimeoutMs ?? 60_000
+    this.timers = options.timers ?? realTimers
+    this.onFatal =
+      options.onFatal ??
+      ((error) => {
+        throw error
+      })
     this.net = net.createServer((socket) => {
       this.connections.add(new ClientConnection(socket, this))
     })
@@ -203,8 +301,29 @@ export class WireServer {
   }
 
   enqueue(unit: Unit): void {
+    if (unit.connection === this.owner) this.stopIdleTimer()
     this.queue.push(unit)
     void this.pump()
+  }
+
+  /** CancelRequest: the statements of that connection still waiting for the backend fail with 57014. */
+  cancel(processId: number, secretKey: number): void {
+    const target = [...this.connections].find((c) => c.processId === processId && c.secretKey === secretKey)
+    if (!target || target === this.owner) return
+    const waiting = this.queue.filter(
+      (u) => u.connection === target && !u.copyIn && u.endsReady && !u.startup,
+    )
+    if (waiting.length === 0) return
+    this.queue = this.queue.filter((u) => !waiting.includes(u))
+    for (const _ of waiting) {
+      // Not in a transaction (it does not own the backend): ready again, idle.
+      target.write(
+        Buffer.concat([
+          errorResponse('ERROR', '57014', 'canceling statement due to user request'),
+          frontendMessage('Z', Buffer.from('I')),
+        ]),
+      )
+    }
   }
 
   connectionClosed(connection: ClientConnection): void {
@@ -212,13 +331,36 @@ export class WireServer {
     this.queue = this.queue.filter((u) => u.connection !== connection)
     if (this.owner === connection && !this.running) {
       this.owner = null
-      this.resetting = this.resetBackend().finally(() => {
-        this.resetting = null
-        void this.pump()
-      })
+      this.stopIdleTimer()
+      this.resetting = this.resetBackend()
+        .catch((error: unknown) => this.onFatal(error))
+        .finally(() => {
+          this.resetting = null
+          void this.pump()
+        })
       return
     }
     void this.pump()
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer === undefined) return
+    this.timers.clear(this.idleTimer)
+    this.idleTimer = undefined
+  }
+
+  /** The owner keeps the backend in a transaction: it must send its next statement in time. */
+  private startIdleTimer(owner: ClientConnection): void {
+    this.stopIdleTimer()
+    if (this.idleInTransactionTimeoutMs <= 0) return
+    this.idleTimer = this.timers.set(() => {
+      this.idleTimer = undefined
+      if (this.owner !== owner || owner.closed) return
+      owner.write(
+        errorResponse('FATAL', '25P03', 'terminating connection due to idle-in-transaction timeout'),
+      )
+      owner.close()
+    }, this.idleInTransactionTimeoutMs)
   }
 
   /** Ends any extended-protocol exchange and rolls back an open transaction. */
@@ -256,6 +398,9 @@ export class WireServer {
       if (unit.copyIn) {
         const output = await this.db.execProtocolRaw(input)
         connection.write(dropFirstMessage(Buffer.from(output), 'G'))
+      } else if (unit.startup) {
+        const output = await this.db.execProtocolRaw(input)
+        connection.write(withBackendKey(Buffer.from(output), connection.processId, connection.secretKey))
       } else {
         await this.db.execProtocolRawStream(input, {
           onRawData: (data) => connection.write(Buffer.from(data)),
@@ -266,10 +411,12 @@ export class WireServer {
     }
     const holdsBackend = !unit.endsReady || this.db.isInTransaction()
     if (connection.closed) {
-      if (holdsBackend) await this.resetBackend()
+      if (holdsBackend) await this.resetBackend().catch((error: unknown) => this.onFatal(error))
       this.owner = null
       return
     }
     this.owner = holdsBackend ? connection : null
+    if (this.owner) this.startIdleTimer(this.owner)
+    else this.stopIdleTimer()
   }
 }

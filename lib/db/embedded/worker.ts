@@ -10,10 +10,15 @@ import { WireServer } from './wire-server'
 export interface EmbeddedWorkerData {
   pgliteDir: string
   socketPath: string
+  idleInTransactionTimeoutMs?: number
 }
 
 export type EmbeddedWorkerMessage =
-  { type: 'ready' } | { type: 'stopped' } | { type: 'error'; message: string }
+  | { type: 'ready' }
+  | { type: 'stopped' }
+  | { type: 'error'; message: string }
+  /** The engine is unusable after start-up: the host process must stop. */
+  | { type: 'fatal'; message: string }
 
 const port = parentPort
 if (!port) throw new Error('embedded worker must run in a worker thread')
@@ -23,7 +28,18 @@ async function main(): Promise<void> {
   fs.mkdirSync(data.pgliteDir, { recursive: true })
   fs.rmSync(data.socketPath, { force: true })
   const db = await PGlite.create({ dataDir: data.pgliteDir, extensions: { pg_trgm, unaccent } })
-  const server = new WireServer({ db, socketPath: data.socketPath })
+  const server = new WireServer({
+    db,
+    socketPath: data.socketPath,
+    ...(data.idleInTransactionTimeoutMs !== undefined
+      ? { idleInTransactionTimeoutMs: data.idleInTransactionTimeoutMs }
+      : {}),
+    onFatal: (error) =>
+      port!.postMessage({
+        type: 'fatal',
+        message: `the backend could not be reset: ${error instanceof Error ? error.message : String(error)}`,
+      } satisfies EmbeddedWorkerMessage),
+  })
   await server.listen()
   port!.on('message', (message: unknown) => {
     if (message !== 'stop') return
