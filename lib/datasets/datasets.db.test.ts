@@ -147,6 +147,58 @@ describe.skipIf(engineSkipped)(`datasets on ${testEngine}`, () => {
     expect((await allRecords(dataset.id)).map((r) => r.siret)).toContain(`${companySiren}99999`)
   })
 
+  it('keeps a version’s JSON, GeoJSON, CSV and total in agreement when the live data changes', async () => {
+    const companySiren = testSiren(testEngine === 'postgres' ? 131 : 132)
+    const premisesTag = testEngine === 'postgres' ? 'ZQXW0131' : 'ZQXW0132'
+    await insertEstablishments(companySiren, 6)
+    await insertPremises(premisesTag, 4)
+    const establishments = await createDataset({
+      title: 'Figé',
+      model: 'siret',
+      search: { siren: companySiren },
+      encoding: 'UTF-8',
+    })
+    const premises = await createDataset({
+      title: 'Locaux figés',
+      model: 'local',
+      search: { proprietaire: premisesTag.toLowerCase(), annee: 2025 },
+      encoding: 'UTF-8',
+    })
+    const before = await allRecords(establishments.id)
+    const beforePremises = await allRecords(premises.id)
+    const published = await getPublishedDatasetOrThrow(establishments.id)
+    const pointsBefore: PointRef[] = []
+    for await (const point of datasetPoints(published)) pointsBefore.push(point)
+    expect(before).toHaveLength(6)
+    expect(beforePremises.length).toBeGreaterThan(0)
+
+    // A new seed or import replaces the live rows: one disappears, the others change name and place.
+    await query('DELETE FROM etablissement WHERE siret = $1', [before[0]!.siret])
+    await query(
+      `UPDATE etablissement SET entreprise = 'Autre', entreprise_norm = 'AUTRE', lon = 7.75, lat = 48.58,
+         code_commune = '67482', libelle_commune = 'Strasbourg' WHERE siren = $1`,
+      [companySiren],
+    )
+    await query(`UPDATE local SET proprietaire = 'Quelqu’un d’autre' WHERE id = $1`, [beforePremises[0]!.id])
+
+    expect(await generate(establishments.id)).toEqual(['published'])
+    expect(await generate(premises.id)).toEqual(['published'])
+    const after = await getPublishedDatasetOrThrow(establishments.id)
+    const records = await allRecords(establishments.id)
+    expect(after.total).toBe(6)
+    expect(records).toEqual(before)
+    expect(await allRecords(premises.id)).toEqual(beforePremises)
+    const points: PointRef[] = []
+    for await (const point of datasetPoints(after)) points.push(point)
+    expect(points).toEqual(pointsBefore)
+    const columns = datasetModel('siret').csvColumns
+    const ready = await getDatasetOrThrow(establishments.id)
+    const rows = parse(fileOf(ready.current?.fileName).toString('utf8')) as string[][]
+    expect(rows.slice(1)).toEqual(records.map((r) => csvRow(r, columns)))
+    const premisesFile = fileOf((await getDatasetOrThrow(premises.id)).current?.fileName).toString('utf8')
+    expect(premisesFile).not.toContain('Quelqu’un d’autre')
+  })
+
   it('writes a UTF-8 CSV file equal to the JSON records, header from the model', async () => {
     const dataset = await createDataset({
       title: 'CSV',

@@ -34,6 +34,16 @@ export const EXPORT_SETTINGS = {
   to: 'tda.export_to',
 } as const
 
+/**
+ * A version's records are snapshots of their source rows (db/migrations/0013): `record` holds the
+ * row as jsonb, turned back into a row of the table's type, so that every SELECT written against
+ * the live table reads the stored contents instead.
+ */
+const STORED_ESTABLISHMENT = `CROSS JOIN LATERAL jsonb_populate_record(NULL::etablissement, r.record) e`
+const STORED_PREMISES = `CROSS JOIN LATERAL jsonb_populate_record(NULL::local, r.record) l`
+/** Columns used by the search only, left out of the stored contents. */
+const SEARCH_ONLY_COLUMNS = `ARRAY['entreprise_norm', 'enseigne_norm', 'denomination_norm', 'nom_recherche']`
+
 const exportRange = `r.snapshot_id = current_setting('${EXPORT_SETTINGS.snapshot}')::bigint
     AND r.position > current_setting('${EXPORT_SETTINGS.from}')::int
     AND r.position <= current_setting('${EXPORT_SETTINGS.to}')::int`
@@ -68,7 +78,7 @@ export interface DatasetModel {
 function captureStatement(select: SqlQuery): SqlQuery {
   return {
     text: `WITH captured AS (
-      INSERT INTO dataset_record (snapshot_id, position, record_id, geo_rank) ${select.text}
+      INSERT INTO dataset_record (snapshot_id, position, record_id, geo_rank, record) ${select.text}
       RETURNING geo_rank
     ) SELECT count(*)::int AS total, count(geo_rank)::int AS located FROM captured`,
     values: select.values,
@@ -87,7 +97,8 @@ const siret: DatasetModel = {
   capture: (search) => {
     const select = selectMatching(establishmentCriteria(search), {
       select: `$1::bigint, (row_number() OVER (ORDER BY e.siret))::int, e.siret,
-        CASE WHEN e.lon IS NULL THEN NULL ELSE (row_number() OVER (ORDER BY e.lon, e.lat, e.siret))::int END`,
+        CASE WHEN e.lon IS NULL THEN NULL ELSE (row_number() OVER (ORDER BY e.lon, e.lat, e.siret))::int END,
+        to_jsonb(e) - ${SEARCH_ONLY_COLUMNS}`,
       firstParam: 2,
     })
     return captureStatement(select)
@@ -109,7 +120,7 @@ const siret: DatasetModel = {
     }
   },
   recordsQuery: `SELECT ${ESTABLISHMENT_SELECT}
-    FROM dataset_record r JOIN etablissement e ON e.siret = r.record_id ${ESTABLISHMENT_JOINS}
+    FROM dataset_record r ${STORED_ESTABLISHMENT} ${ESTABLISHMENT_JOINS}
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialiseEstablishment(rowToEstablishment(row as unknown as EstablishmentRow)),
   // The columns of the spec §2.4 record, effectif_details flattened, computed as the serialiser does.
@@ -123,7 +134,7 @@ const siret: DatasetModel = {
     e.effectif_saisi AS effectif_details_valeur_saisie,
     e.code_naf, coalesce(n.libelle, '') AS libelle_naf, e.secteur_alternatif,
     '/v0/eco/sirets/' || e.siret AS url
-  FROM dataset_record r JOIN etablissement e ON e.siret = r.record_id ${ESTABLISHMENT_JOINS}
+  FROM dataset_record r ${STORED_ESTABLISHMENT} ${ESTABLISHMENT_JOINS}
   WHERE ${exportRange}
   ORDER BY r.position`,
   csvColumns: [
@@ -162,7 +173,7 @@ const local: DatasetModel = {
   capture: (search) =>
     captureStatement(
       selectMatchingPremises(premisesCriteria(search), {
-        select: `$1::bigint, (row_number() OVER (ORDER BY l.id))::int, l.id, NULL::int`,
+        select: `$1::bigint, (row_number() OVER (ORDER BY l.id))::int, l.id, NULL::int, to_jsonb(l)`,
         firstParam: 2,
       }),
     ),
@@ -178,12 +189,12 @@ const local: DatasetModel = {
     })
     return { text: `${matching.text} LIMIT $1`, values: [limit, ...matching.values] }
   },
-  recordsQuery: `SELECT ${PREMISES_SELECT} FROM dataset_record r JOIN local l ON l.id = r.record_id
+  recordsQuery: `SELECT ${PREMISES_SELECT} FROM dataset_record r ${STORED_PREMISES}
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialisePremises(rowToPremises(row as unknown as PremisesRow)),
   csvSelect: `SELECT l.id, l.annee, l.commune, l.codcom, l.invariant, l.parcelle, l.proprietaire,
     l.adresse, '${PREMISES_URL_PREFIX}' || l.id AS url
-  FROM dataset_record r JOIN local l ON l.id = r.record_id
+  FROM dataset_record r ${STORED_PREMISES}
   WHERE ${exportRange}
   ORDER BY r.position`,
   csvColumns: ['id', 'annee', 'commune', 'codcom', 'invariant', 'parcelle', 'proprietaire', 'adresse', 'url'],

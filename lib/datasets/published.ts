@@ -137,9 +137,11 @@ export async function* datasetPoints(
 ): AsyncGenerator<PointRef> {
   for (let from = 0; from < dataset.located; from += chunk) {
     const { rows } = await query<PointRef>(
-      `SELECT e.siret, e.lon, e.lat
-         FROM dataset_record r JOIN etablissement e ON e.siret = r.record_id
-        WHERE r.snapshot_id = $1 AND r.geo_rank > $2 AND r.geo_rank <= $3 AND e.lon IS NOT NULL
+      // The positions stored with the version (models.ts), like its pages and CSV file.
+      `SELECT r.record_id AS siret, (r.record->>'lon')::double precision AS lon,
+              (r.record->>'lat')::double precision AS lat
+         FROM dataset_record r
+        WHERE r.snapshot_id = $1 AND r.geo_rank > $2 AND r.geo_rank <= $3 AND r.record->>'lon' IS NOT NULL
         ORDER BY r.geo_rank`,
       [dataset.snapshotId, from, from + chunk],
       db,
