@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { nextAuthRequestProblem } from './next-auth-request'
+
+const none = new URLSearchParams()
+const noBody = { contentType: null, text: '' }
+const form = (text: string) => ({ contentType: 'application/x-www-form-urlencoded', text })
+
+describe('nextAuthRequestProblem', () => {
+  it('lets next-auth handle its actions', () => {
+    expect(nextAuthRequestProblem('GET', ['session'], none, noBody)).toBeNull()
+    expect(nextAuthRequestProblem('POST', ['signout'], none, form('csrfToken=x'))).toBeNull()
+    expect(
+      nextAuthRequestProblem('GET', ['callback', 'territoire'], new URLSearchParams('code=a'), noBody),
+    ).toBeNull()
+  })
+
+  it('refuses unknown actions (404), methods (405) and NUL characters (400)', () => {
+    expect(nextAuthRequestProblem('POST', ['signin.xml'], none, noBody)?.status).toBe(404)
+    expect(nextAuthRequestProblem('POST', ['11768021.csv'], none, noBody)?.status).toBe(404)
+    expect(nextAuthRequestProblem('GET', ['callback', 'a', 'b'], none, noBody)?.status).toBe(404)
+    expect(nextAuthRequestProblem('DELETE', ['session'], none, noBody)?.status).toBe(405)
+    expect(
+      nextAuthRequestProblem('GET', ['signin'], new URLSearchParams('callbackUrl=%00'), noBody)?.status,
+    ).toBe(400)
+    expect(nextAuthRequestProblem('POST', ['signin'], none, form('email=a%00'))?.status).toBe(400)
+  })
+
+  it('refuses a body next-auth would fail to read: malformed JSON (400), neither form nor JSON (415)', () => {
+    const json = (text: string) => ({ contentType: 'application/json', text })
+    expect(nextAuthRequestProblem('POST', ['session'], none, json('grant_type=x'))?.status).toBe(400)
+    expect(nextAuthRequestProblem('POST', ['session'], none, json('{"csrfToken":"x"}'))).toBeNull()
+    const text = { contentType: 'text/plain', text: 'x' }
+    expect(nextAuthRequestProblem('POST', ['signin'], none, text)?.status).toBe(415)
+  })
+})

@@ -1,0 +1,63 @@
+// What the staff sign-in endpoints (next-auth, /api/auth/*) accept, checked before next-auth sees
+// the request: next-auth answers an unknown action with a 500 « server configuration » page, and
+// would pass a NUL character on to the database, and a body that is not the JSON it announces makes
+// it throw (500). Unknown action or method → 404/405 problem; a NUL in the query string or a form
+// field, malformed JSON → 400; a body neither form nor JSON → 415.
+import {
+  badRequest,
+  methodNotAllowed,
+  notFound,
+  unsupportedMediaType,
+  type ApiError,
+} from '../http/api-error'
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE } from '../http/body'
+import { hasNul } from '../text/email'
+
+const ACTIONS: Record<string, readonly string[]> = {
+  providers: ['GET'],
+  session: ['GET', 'POST'],
+  csrf: ['GET'],
+  signin: ['GET', 'POST'],
+  signout: ['GET', 'POST'],
+  callback: ['GET', 'POST'],
+  'verify-request': ['GET'],
+  error: ['GET'],
+  _log: ['POST'],
+}
+
+/** The refusal of a request to /api/auth/<segments>, or null when next-auth may handle it. */
+export function nextAuthRequestProblem(
+  method: string,
+  segments: readonly string[],
+  searchParams: URLSearchParams,
+  body: { contentType: string | null; text: string },
+): ApiError | null {
+  const allowed = ACTIONS[segments[0] ?? '']
+  if (!allowed || segments.length > 2) return notFound('Aucune fonction de connexion à cette adresse.')
+  const verb = method === 'HEAD' ? 'GET' : method
+  if (!allowed.includes(verb)) return methodNotAllowed(allowed)
+  let form: URLSearchParams | null = null
+  if (body.text !== '') {
+    const contentType = body.contentType ?? ''
+    if (FORM_MEDIA_TYPE.test(contentType)) form = new URLSearchParams(body.text)
+    else if (JSON_MEDIA_TYPE.test(contentType)) {
+      try {
+        JSON.parse(body.text)
+      } catch {
+        return badRequest('Le corps de la requête n’est pas du JSON valide.')
+      }
+      if (hasNul(body.text) || body.text.includes('\\u0000'))
+        return badRequest('Le caractère nul (U+0000) n’est pas accepté.')
+    } else {
+      return unsupportedMediaType(
+        'Le corps de la requête doit être un formulaire (application/x-www-form-urlencoded) ou du JSON.',
+      )
+    }
+  }
+  for (const params of [searchParams, form]) {
+    for (const [key, value] of params ?? []) {
+      if (hasNul(key) || hasNul(value)) return badRequest('Le caractère nul (U+0000) n’est pas accepté.')
+    }
+  }
+  return null
+}
