@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextAuthRequestProblem } from './next-auth-request'
+import { isAcceptableCallbackUrl, nextAuthRequestProblem } from './next-auth-request'
 
 const none = new URLSearchParams()
 const noBody = { contentType: null, text: '' }
@@ -31,5 +31,23 @@ describe('nextAuthRequestProblem', () => {
     expect(nextAuthRequestProblem('POST', ['session'], none, json('{"csrfToken":"x"}'))).toBeNull()
     const text = { contentType: 'text/plain', text: 'x' }
     expect(nextAuthRequestProblem('POST', ['signin'], none, text)?.status).toBe(415)
+  })
+})
+
+describe('isAcceptableCallbackUrl', () => {
+  it('accepts paths and addresses of this site only, in printable ASCII', () => {
+    const origin = 'http://localhost:3000'
+    expect(isAcceptableCallbackUrl('/applications?x=1', origin)).toBe(true)
+    expect(isAcceptableCallbackUrl('http://localhost:3000/jeux-de-donnees', origin)).toBe(true)
+    expect(isAcceptableCallbackUrl('//evil.example/', origin)).toBe(false)
+    expect(isAcceptableCallbackUrl('https://evil.example/', origin)).toBe(false)
+    expect(isAcceptableCallbackUrl('1410499423', origin)).toBe(false)
+    expect(isAcceptableCallbackUrl('/caf\u00e9', origin)).toBe(false)
+    expect(
+      nextAuthRequestProblem('GET', ['session'], new URLSearchParams('callbackUrl=xx%EF%B0%B4'), {
+        contentType: null,
+        text: '',
+      })?.status,
+    ).toBe(400)
   })
 })

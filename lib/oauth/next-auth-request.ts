@@ -25,12 +25,27 @@ const ACTIONS: Record<string, readonly string[]> = {
   _log: ['POST'],
 }
 
+/**
+ * Whether a callbackUrl is one next-auth can put in its cookie and redirect to: a path of this site
+ * or an address on its public origin, in printable ASCII (anything else made next-auth throw).
+ */
+export function isAcceptableCallbackUrl(value: string, publicOrigin: string): boolean {
+  if (!/^[\x21-\x7e]*$/.test(value)) return false
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
+  try {
+    return new URL(value).origin === publicOrigin
+  } catch {
+    return false
+  }
+}
+
 /** The refusal of a request to /api/auth/<segments>, or null when next-auth may handle it. */
 export function nextAuthRequestProblem(
   method: string,
   segments: readonly string[],
   searchParams: URLSearchParams,
   body: { contentType: string | null; text: string },
+  publicOrigin = 'http://localhost',
 ): ApiError | null {
   const allowed = ACTIONS[segments[0] ?? '']
   if (!allowed || segments.length > 2) return notFound('Aucune fonction de connexion à cette adresse.')
@@ -57,6 +72,8 @@ export function nextAuthRequestProblem(
   for (const params of [searchParams, form]) {
     for (const [key, value] of params ?? []) {
       if (hasNul(key) || hasNul(value)) return badRequest('Le caractère nul (U+0000) n’est pas accepté.')
+      if (key === 'callbackUrl' && !isAcceptableCallbackUrl(value, publicOrigin))
+        return badRequest('callbackUrl doit être une adresse de ce site.')
     }
   }
   return null
