@@ -29,6 +29,7 @@ describe('nextAuthRequestProblem', () => {
     const json = (text: string) => ({ contentType: 'application/json', text })
     expect(nextAuthRequestProblem('POST', ['session'], none, json('grant_type=x'))?.status).toBe(400)
     expect(nextAuthRequestProblem('POST', ['session'], none, json('{"csrfToken":"x"}'))).toBeNull()
+    expect(nextAuthRequestProblem('POST', ['signin'], none, json(''))?.status).toBe(400)
     const text = { contentType: 'text/plain', text: 'x' }
     expect(nextAuthRequestProblem('POST', ['signin'], none, text)?.status).toBe(415)
   })

@@ -52,8 +52,9 @@ export function nextAuthRequestProblem(
   const verb = method === 'HEAD' ? 'GET' : method
   if (!allowed.includes(verb)) return methodNotAllowed(allowed)
   let form: URLSearchParams | null = null
-  if (body.text !== '') {
-    const contentType = body.contentType ?? ''
+  const contentType = body.contentType ?? ''
+  // next-auth parses a body announced as JSON even when empty.
+  if (body.text !== '' || (verb === 'POST' && JSON_MEDIA_TYPE.test(contentType))) {
     if (FORM_MEDIA_TYPE.test(contentType)) form = new URLSearchParams(body.text)
     else if (JSON_MEDIA_TYPE.test(contentType)) {
       try {
