@@ -26,9 +26,17 @@ const MESSAGES: Record<string, string> = {
   session: 'Votre demande de connexion a expiré ou a été ouverte dans un autre navigateur. Recommencez.',
 }
 
-/** A relative path of this site only (an absolute or protocol-relative URL would be an open redirect). */
+/**
+ * A relative path of this site only (an absolute or protocol-relative URL would be an open
+ * redirect), percent-encoded: the sign-in endpoints accept printable ASCII only.
+ */
 function safeCallback(value: string | undefined): string {
-  return value && /^\/(?!\/)/.test(value) ? value : '/'
+  if (!value || !/^\/(?![/\\])/.test(value)) return '/'
+  try {
+    return encodeURI(value)
+  } catch {
+    return '/'
+  }
 }
 
 function LoginForm({ interaction, error }: { interaction: InteractionSummary; error?: string | undefined }) {
