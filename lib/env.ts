@@ -20,6 +20,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_ESTABLISHMENTS: z.coerce.number().int().min(0).default(50_000),
   SEED_PREMISES: z.coerce.number().int().min(0).default(20_000),
+  SEED_PARCELS: z.coerce.number().int().min(0).default(100_000),
   SEED_RANDOM_SEED: z.coerce.number().int().default(1),
   ADMIN_EMAIL: z.email().default('admin@localhost.test'),
   ADMIN_PASSWORD: z.string().min(8).default('admin-local-only'),
