@@ -24,6 +24,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SEED_ESTABLISHMENTS: z.coerce.number().int().min(0).default(50_000),
   SEED_PREMISES: z.coerce.number().int().min(0).default(20_000),
+  SEED_PARCELS: z.coerce.number().int().min(0).default(100_000),
   SEED_RANDOM_SEED: z.coerce.number().int().default(1),
   ADMIN_EMAIL: z.email().default('admin@localhost.test'),
   ADMIN_PASSWORD: z.string().min(8).default('admin-local-only'),

@@ -42,6 +42,7 @@ const childEnv: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   SEED_ESTABLISHMENTS: String(E2E_SEED.establishments),
   SEED_PREMISES: String(E2E_SEED.premises),
+  SEED_PARCELS: String(E2E_SEED.parcels),
   SEED_RANDOM_SEED: String(E2E_SEED.seed),
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -16,7 +16,7 @@ export type Engine = keyof typeof SERVERS
 export const baseUrl = (engine: Engine) => `http://localhost:${SERVERS[engine].port}`
 
 /** Size of the synthetic data the test servers start with. */
-export const E2E_SEED = { establishments: 12_000, premises: 800, seed: 1 } as const
+export const E2E_SEED = { establishments: 12_000, premises: 800, parcels: 20_000, seed: 1 } as const
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' } as const
 

@@ -11,7 +11,12 @@ import { ensureReferenceData } from '../territory/load-reference'
 export interface PrepareOptions {
   env: Pick<
     Env,
-    'ADMIN_EMAIL' | 'ADMIN_PASSWORD' | 'SEED_ESTABLISHMENTS' | 'SEED_PREMISES' | 'SEED_RANDOM_SEED'
+    | 'ADMIN_EMAIL'
+    | 'ADMIN_PASSWORD'
+    | 'SEED_ESTABLISHMENTS'
+    | 'SEED_PREMISES'
+    | 'SEED_PARCELS'
+    | 'SEED_RANDOM_SEED'
   >
   /** Seed synthetic data when the database holds no establishments (first start, embedded engine). */
   seedIfEmpty: boolean
@@ -28,16 +33,17 @@ export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Pro
   if (admin !== 'unchanged') log(`administrator ${env.ADMIN_EMAIL} ${admin}`)
   if (options.seedIfEmpty && !(await hasEstablishments(db))) {
     log(
-      `first start: generating ${env.SEED_ESTABLISHMENTS} synthetic establishments and ${env.SEED_PREMISES} local premises…`,
+      `first start: generating ${env.SEED_ESTABLISHMENTS} synthetic establishments, ${env.SEED_PREMISES} local premises and about ${env.SEED_PARCELS} parcels…`,
     )
     const result = await seedDatabase(db, {
       establishments: env.SEED_ESTABLISHMENTS,
       premises: env.SEED_PREMISES,
+      parcels: env.SEED_PARCELS,
       seed: env.SEED_RANDOM_SEED,
       ...(options.onSeedProgress ? { onProgress: options.onSeedProgress } : {}),
     })
     log(
-      `seeded ${result.establishments} establishments and ${result.premises} premises in ${(result.milliseconds / 1000).toFixed(1)} s`,
+      `seeded ${result.establishments} establishments, ${result.premises} premises and ${result.parcels} parcels in ${(result.milliseconds / 1000).toFixed(1)} s`,
     )
     const datasets = await seedDatasets(db)
     if (datasets.length > 0)

@@ -193,11 +193,22 @@ const local: DatasetModel = {
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialisePremises(rowToPremises(row as unknown as PremisesRow)),
   csvSelect: `SELECT l.id, l.annee, l.commune, l.codcom, l.invariant, l.parcelle, l.proprietaire,
-    l.adresse, '${PREMISES_URL_PREFIX}' || l.id AS url
+    l.compte, l.adresse, '${PREMISES_URL_PREFIX}' || l.id AS url
   FROM dataset_record r ${STORED_PREMISES}
   WHERE ${exportRange}
   ORDER BY r.position`,
-  csvColumns: ['id', 'annee', 'commune', 'codcom', 'invariant', 'parcelle', 'proprietaire', 'adresse', 'url'],
+  csvColumns: [
+    'id',
+    'annee',
+    'commune',
+    'codcom',
+    'invariant',
+    'parcelle',
+    'proprietaire',
+    'compte',
+    'adresse',
+    'url',
+  ],
 }
 
 const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local }

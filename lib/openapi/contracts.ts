@@ -3,7 +3,14 @@ import type { RouteContract } from '../http/contract'
 import { statusContract } from '../status/contract'
 import { notFoundContract } from '../http/not-found-contract'
 import { datasetContract, datasetListContract } from '../datasets/contract'
-import { premisesContract } from '../premises/contract'
+import { premisesContract, premisesListContract } from '../premises/contract'
+import {
+  accountContract,
+  accountListContract,
+  parcelContract,
+  parcelListContract,
+} from '../cadastre/contracts'
+import { communeListContract, parcelBoxContract, sectionBoxContract } from '../cadastre/geo-contracts'
 import { establishmentContract, searchContract } from '../establishments/search-contract'
 import { divisionContract, divisionsContract, zoneContract } from '../territory/zones-contract'
 
@@ -11,7 +18,15 @@ export const CONTRACTS: readonly RouteContract[] = [
   statusContract,
   datasetListContract,
   datasetContract,
+  premisesListContract,
   premisesContract,
+  parcelListContract,
+  parcelContract,
+  accountListContract,
+  accountContract,
+  communeListContract,
+  sectionBoxContract,
+  parcelBoxContract,
   searchContract,
   establishmentContract,
   divisionsContract,

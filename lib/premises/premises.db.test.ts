@@ -68,6 +68,7 @@ describe.skipIf(engineSkipped)(`local premises on ${testEngine}`, () => {
       invariant: record.invariant,
       parcelle: record.parcelle,
       proprietaire: record.proprietaire,
+      compte: null,
       adresse: record.adresse,
       url: `/v0/ca/locaux/${record.id}`,
     })

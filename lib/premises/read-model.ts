@@ -2,7 +2,7 @@
 
 /** Columns for `FROM local l`. */
 export const PREMISES_SELECT =
-  'l.id, l.annee, l.commune, l.codcom, l.invariant, l.parcelle, l.proprietaire, l.adresse'
+  'l.id, l.annee, l.commune, l.codcom, l.invariant, l.parcelle, l.proprietaire, l.compte, l.adresse'
 
 export interface PremisesRow {
   id: string
@@ -12,6 +12,7 @@ export interface PremisesRow {
   invariant: string
   parcelle: string
   proprietaire: string
+  compte: string | null
   adresse: string
 }
 
@@ -23,6 +24,8 @@ export interface Premises {
   invariant: string
   parcelle: string
   proprietaire: string
+  /** Owner account (compte communal) id. */
+  compte: string | null
   adresse: string
 }
 
@@ -35,6 +38,7 @@ export function rowToPremises(row: PremisesRow): Premises {
     invariant: row.invariant,
     parcelle: row.parcelle,
     proprietaire: row.proprietaire,
+    compte: row.compte,
     adresse: row.adresse,
   }
 }

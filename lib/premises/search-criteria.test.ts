@@ -7,8 +7,8 @@ import { premisesFilter } from './search-filter'
 const criteria = (search: unknown) => toPremisesCriteria(premisesSearchSchema.parse(search))
 
 describe('search of local premises', () => {
-  it('takes a free text as an owner name', () => {
-    expect(criteria('  SCI Les Tilleuls ')).toEqual({ proprietaires: ['SCI Les Tilleuls'] })
+  it('takes a free text as identifiers, owner name or address words', () => {
+    expect(criteria('  SCI Les Tilleuls ')).toEqual({ texts: ['SCI Les Tilleuls'] })
     expect(criteria('')).toEqual({})
   })
 
@@ -40,7 +40,8 @@ describe('search of local premises', () => {
     [{ annee: 'deux mille' }, 'annee'],
     [{ annee: [] }, 'annee'],
     [{ proprietaire: '' }, 'proprietaire'],
-    [{ invariant: '123' }, ''],
+    [{ invariant: '123' }, 'invariant'],
+    [{ numero: '1' }, ''],
     [42, ''],
   ])('refuses %j', (search, path) => {
     const result = premisesSearchSchema.safeParse(search)
@@ -51,7 +52,7 @@ describe('search of local premises', () => {
   it('names the accepted keys when another is sent', () => {
     const result = premisesSearchSchema.safeParse({ nom: 'x' })
     expect(result.error?.issues[0]?.message).toMatch(
-      /codcom, code_commune, zone_id, departement, annee, proprietaire/,
+      /codcom, code_commune, zone_id, departement, annee, proprietaire, parcelle, invariant, q/,
     )
   })
 

@@ -1,6 +1,7 @@
 // SQL for the criteria of a search of local premises: conditions on `local l` with bound values, and
 // the uncapped query of every match that datasets capture with INSERT … SELECT.
 import { SqlParams } from '../db/sql-params'
+import { anyOf, classifyCadastreText, wordsCondition } from '../cadastre/free-text'
 import { searchWords } from '../text/normalise'
 import type { PremisesCriteria } from './search-criteria'
 
@@ -20,14 +21,31 @@ export function premisesFilter(criteria: PremisesCriteria, params: SqlParams): s
     )
   }
   if (criteria.annees) conditions.push(`l.annee = ANY(${param(criteria.annees, '::int[]')})`)
-  if (criteria.proprietaires) {
-    const alternatives = criteria.proprietaires.map((text) => {
-      const words = searchWords(text)
-      if (words.length === 0) return 'TRUE'
-      // The trigram index on tda_normalise(proprietaire) serves these patterns.
-      return `(${words.map((w) => `tda_normalise(l.proprietaire) LIKE ${param(`%${w}%`)}`).join(' AND ')})`
-    })
-    conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
+  // The trigram index on tda_normalise(proprietaire) serves these patterns.
+  const ownerWords = (words: string[]) => wordsCondition('l.proprietaire', words, (w) => param(w))
+  const owners: string[] = (criteria.proprietaires ?? []).map((text) => ownerWords(searchWords(text)))
+  if (criteria.comptes) owners.push(`l.compte = ANY(${param(criteria.comptes, '::text[]')})`)
+  if (owners.length) conditions.push(anyOf(owners))
+  if (criteria.parcelles) conditions.push(`l.parcelle = ANY(${param(criteria.parcelles, '::text[]')})`)
+  if (criteria.invariants) conditions.push(`l.invariant = ANY(${param(criteria.invariants, '::text[]')})`)
+  if (criteria.texts) {
+    conditions.push(
+      anyOf(
+        criteria.texts.map((text) => {
+          if (/^\d{10}$/.test(text.trim())) return `l.invariant = ${param(text.trim())}`
+          const t = classifyCadastreText(text)
+          if (t.kind === 'local') return `l.id = ${param(t.value)}`
+          if (t.kind === 'parcelle') return `l.parcelle = ${param(t.value)}`
+          if (t.kind === 'compte') return `l.compte = ${param(t.value)}`
+          if (t.kind === 'section') return `l.parcelle LIKE ${param(`${t.value}%`)}`
+          if (t.kind === 'siren')
+            return `l.compte IN (SELECT c.id FROM compte_communal c WHERE c.siren = ${param(t.value)})`
+          return t.kind === 'words'
+            ? `(${ownerWords(t.words)} OR ${wordsCondition('l.adresse', t.words, (w) => param(w))})`
+            : 'FALSE'
+        }),
+      ),
+    )
   }
   return conditions.length ? conditions.join(' AND ') : 'TRUE'
 }

@@ -1,8 +1,10 @@
 // Local premises on the wire: the record of spec §2.2 (also one CSV row of a `local` dataset).
 import { z } from 'zod'
+import { ACCOUNT_URL_PREFIX, PREMISES_URL_PREFIX } from '../cadastre/refs'
 import type { Premises } from './read-model'
 
-export const PREMISES_URL_PREFIX = '/v0/ca/locaux/'
+export { PREMISES_URL_PREFIX }
+
 const premisesUrl = (id: string) => `${PREMISES_URL_PREFIX}${id}`
 
 export const premisesWireSchema = z
@@ -13,7 +15,11 @@ export const premisesWireSchema = z
     codcom: z.string().describe('Code commune INSEE'),
     invariant: z.string().describe('Invariant du local'),
     parcelle: z.string().describe('Référence cadastrale de la parcelle'),
-    proprietaire: z.string(),
+    proprietaire: z.string().describe('Nom du titulaire du compte communal'),
+    compte: z
+      .string()
+      .nullable()
+      .describe(`Compte communal du propriétaire (sa fiche : ${ACCOUNT_URL_PREFIX}{compte})`),
     adresse: z.string(),
     url: z.string().startsWith(PREMISES_URL_PREFIX),
   })
@@ -29,6 +35,7 @@ export function serialisePremises(p: Premises): PremisesWire {
     invariant: p.invariant,
     parcelle: p.parcelle,
     proprietaire: p.proprietaire,
+    compte: p.compte,
     adresse: p.adresse,
     url: premisesUrl(p.id),
   }

@@ -20,11 +20,13 @@ describe.skipIf(engineSkipped)(`seedDatabase on ${testEngine}`, () => {
     const result = await seedDatabase(pool(), {
       establishments: 3000,
       premises: 400,
+      parcels: 5000,
       seed: 5,
       onProgress: (e) => phases.add(e.phase),
     })
     expect(result).toMatchObject({ establishments: 3000, premises: 400 })
-    expect([...phases]).toEqual(['establishments', 'indexes', 'premises'])
+    expect(result.parcels).toBeGreaterThanOrEqual(5000)
+    expect([...phases]).toEqual(['establishments', 'indexes', 'parcels', 'premises'])
     const { rows } = await query<{ e: number; l: number }>(
       'SELECT (SELECT count(*) FROM etablissement) AS e, (SELECT count(*) FROM local) AS l',
     )
@@ -56,6 +58,31 @@ describe.skipIf(engineSkipped)(`seedDatabase on ${testEngine}`, () => {
     await seedDatabase(pool(), { establishments: 3000, premises: 400, seed: 6 })
     expect(await fingerprint()).not.toBe(first)
     expect(await indexes()).toEqual(before)
+  })
+
+  it('places every premises on a parcel of its commune and gives it to an account', async () => {
+    const { rows } = await query<{ orphans: number; foreign: number; owners: number; unnamed: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM local l WHERE NOT EXISTS (SELECT 1 FROM parcelle p WHERE p.id = l.parcelle)) AS orphans,
+         (SELECT count(*)::int FROM local l JOIN parcelle p ON p.id = l.parcelle WHERE p.codcom <> l.codcom) AS foreign,
+         (SELECT count(*)::int FROM local l WHERE NOT EXISTS (SELECT 1 FROM compte_communal c WHERE c.id = l.compte)) AS owners,
+         (SELECT count(*)::int FROM local l JOIN compte_communal c ON c.id = l.compte WHERE c.nom <> l.proprietaire) AS unnamed`,
+    )
+    expect(rows[0]).toEqual({ orphans: 0, foreign: 0, owners: 0, unnamed: 0 })
+    const parcels = await query<{ sections: number; accounts: number; communes: number; boxes: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM parcelle p WHERE NOT EXISTS (SELECT 1 FROM section_cadastrale s WHERE s.id = p.section)) AS sections,
+         (SELECT count(*)::int FROM parcelle p WHERE NOT EXISTS (SELECT 1 FROM compte_communal c WHERE c.id = p.compte)) AS accounts,
+         (SELECT count(DISTINCT codcom)::int FROM section_cadastrale) AS communes,
+         (SELECT count(*)::int FROM parcelle p JOIN section_cadastrale s ON s.id = p.section WHERE NOT (s.emprise @> p.emprise)) AS boxes`,
+    )
+    expect(parcels.rows[0]).toMatchObject({ sections: 0, accounts: 0, boxes: 0 })
+    expect(parcels.rows[0]!.communes).toBeGreaterThanOrEqual(200)
+    // The GiST index answers box searches.
+    const plan = await query<{ 'QUERY PLAN': string }>(
+      "EXPLAIN SELECT id FROM parcelle WHERE emprise && box '(-1.67,48.12),(-1.68,48.11)'",
+    )
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/parcelle_emprise/)
   })
 
   it('stores normalised names for search', async () => {

@@ -16,7 +16,7 @@ export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry
 /** [west, south, east, north] */
 export type BBox = [number, number, number, number]
 
-function polygonsOf(geometry: AreaGeometry): Ring[][] {
+export function polygonsOf(geometry: AreaGeometry): Ring[][] {
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
 }
 

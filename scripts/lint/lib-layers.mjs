@@ -13,7 +13,7 @@ export const LIB_LAYERS = [
   ['auth', 'data-info', 'rate-limit'],
   ['http'],
   ['territory', 'files', 'status', 'oauth'],
-  ['establishments'],
+  ['establishments', 'cadastre'],
   ['premises', 'seed'],
   ['sirene', 'datasets', 'applications'],
   ['openapi', 'bootstrap', 'queries', 'explorer'],

@@ -1,0 +1,259 @@
+// Geography of the cadastre for maps: the sections or parcels meeting a box of WGS 84 degrees
+// (GET /geo/sections/:n/:e/:s/:w and /geo/parcelles/:n/:e/:s/:w), and the communes with their
+// centre, extent and outline (GET /geo/communes).
+//
+// A box query is one indexed pass: the GiST index on the stored extents (`emprise && box`) gives
+// the candidates, with whether each extent lies inside the box (then its outline meets the box
+// surely); only the others' outlines are parsed for the exact test. The answer is written from the
+// stored GeoJSON texts as they are. A box holding more than MAX_BOX_FEATURES candidates is refused
+// (400, zoom in): never a silently truncated answer.
+import { z } from 'zod'
+import { query, type Queryable } from '../db/pool'
+import { searchPage } from '../db/page-statement'
+import { SqlParams } from '../db/sql-params'
+import { badRequest } from '../http/api-error'
+import type { ListRequest, ListSource } from '../http/list-response'
+import { MAX_FEATURES } from '../http/list-limits'
+import { oneOrMany, searchParameterSchema } from '../http/schemas'
+import {
+  communeCodeSchema,
+  departementCodeSchema,
+  regionCodeSchema,
+  searchTextSchema,
+} from '../territory/code-schemas'
+import type { AreaGeometry, BBox } from '../territory/geometry'
+import { searchWords } from '../text/normalise'
+import { wordsCondition } from './free-text'
+import { extentOf, intersectsBox } from './geometry'
+import { featureCollectionText, featureText } from './parcels'
+import { PARCEL_URL_PREFIX } from './refs'
+
+/** Features of one box answer at most (spec §8's GeoJSON limit). */
+export const MAX_BOX_FEATURES = MAX_FEATURES
+
+const coordinate = (name: string, limit: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, `${name} est un nombre de degrés (ex. 48.11).`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(-limit, `${name} entre -${limit} et ${limit}.`)
+        .max(limit, `${name} entre -${limit} et ${limit}.`),
+    )
+
+/** The box of the path, north, east, south, west (WGS 84 degrees), as [west, south, east, north]. */
+export const boxParamsSchema = z
+  .object({
+    n: coordinate('n (nord)', 90),
+    e: coordinate('e (est)', 180),
+    s: coordinate('s (sud)', 90),
+    w: coordinate('w (ouest)', 180),
+  })
+  .refine((b) => b.s <= b.n, { message: 'Le nord (n) est au-dessus du sud (s) : n ≥ s.', path: ['n'] })
+  .refine((b) => b.w <= b.e, { message: 'L’est (e) est à droite de l’ouest (w) : e ≥ w.', path: ['e'] })
+  .transform((b): BBox => [b.w, b.s, b.e, b.n])
+
+export type BoxLayer = 'parcelles' | 'sections'
+
+interface BoxRow {
+  id: string
+  geometrie: string
+  inside: boolean
+  codcom?: string
+  contenance?: number
+}
+
+const LAYERS: Record<BoxLayer, { table: string; columns: string; properties: (row: BoxRow) => unknown }> = {
+  parcelles: {
+    table: 'parcelle',
+    columns: 't.id, t.codcom, t.contenance, t.geometrie',
+    properties: (row) => ({
+      id: row.id,
+      url: `${PARCEL_URL_PREFIX}${row.id}`,
+      codcom: row.codcom,
+      section: row.id.slice(8, 10),
+      contenance: row.contenance,
+    }),
+  },
+  sections: {
+    table: 'section_cadastrale',
+    columns: 't.id, t.geometrie',
+    // A section is read through the list of its parcels.
+    properties: (row) => ({ id: row.id, url: `/v0/ca/parcelles?search%5Bsection%5D=${row.id}` }),
+  },
+}
+
+/** The statement of the candidates of a box: extents meeting it, at most MAX_BOX_FEATURES + 1. */
+export function boxCandidatesStatement(
+  layer: BoxLayer,
+  box: BBox,
+  limit = MAX_BOX_FEATURES,
+): { text: string; values: unknown[] } {
+  const [west, south, east, north] = box
+  const { table, columns } = LAYERS[layer]
+  return {
+    text: `SELECT ${columns}, t.emprise <@ b.box AS inside
+      FROM (SELECT box(point($1, $2), point($3, $4)) AS box) b, ${table} t
+      WHERE t.emprise && b.box
+      ORDER BY t.id LIMIT ${limit + 1}`,
+    values: [west, south, east, north],
+  }
+}
+
+/** The FeatureCollection (JSON text) of the sections or parcels whose outline meets the box. */
+export async function boxFeatures(
+  layer: BoxLayer,
+  box: BBox,
+  options: { limit?: number; db?: Queryable } = {},
+): Promise<string> {
+  const limit = options.limit ?? MAX_BOX_FEATURES
+  const statement = boxCandidatesStatement(layer, box, limit)
+  const { rows } = await query<BoxRow>(statement.text, statement.values, options.db)
+  if (rows.length > limit) {
+    throw badRequest(
+      `Cette emprise compte plus de ${limit.toLocaleString('fr-FR')} ${layer === 'parcelles' ? 'parcelles' : 'sections'} : ` +
+        'resserrez-la (zoomez) pour les obtenir.',
+      [
+        {
+          location: 'params',
+          path: 'n',
+          message: `Au plus ${limit} objets par emprise.`,
+          code: 'too_big',
+        },
+      ],
+      { max_features: limit },
+    )
+  }
+  const { properties } = LAYERS[layer]
+  const features: string[] = []
+  for (const row of rows) {
+    if (row.inside || intersectsBox(JSON.parse(row.geometrie) as AreaGeometry, box)) {
+      features.push(featureText(row.geometrie, properties(row)))
+    }
+  }
+  return featureCollectionText(features)
+}
+
+// Communes ---------------------------------------------------------------------------------------
+
+const communeCriteriaShape = {
+  code: oneOrMany(communeCodeSchema, 1000).optional().describe('Code commune INSEE'),
+  departement: oneOrMany(departementCodeSchema, 110).optional().describe('Code département'),
+  region: oneOrMany(regionCodeSchema, 30).optional().describe('Code région'),
+  q: oneOrMany(searchTextSchema, 20).optional().describe('Mots du nom de la commune, ou son code'),
+}
+
+export const communeSearchSchema = searchParameterSchema(communeCriteriaShape, {
+  description: 'nom ou code de la commune',
+})
+export type CommuneSearch = z.output<typeof communeSearchSchema>
+
+function communeFilter(search: CommuneSearch | undefined, params: SqlParams): string {
+  if (search === undefined) return 'TRUE'
+  const bind = (value: unknown, cast = '') => params.add(value, cast)
+  const texts = typeof search === 'string' ? (search.trim() ? [search] : []) : (search.q ?? [])
+  const conditions: string[] = []
+  if (typeof search !== 'string') {
+    if (search.code) conditions.push(`c.code = ANY(${bind(search.code, '::text[]')})`)
+    if (search.departement)
+      conditions.push(`c.departement_code = ANY(${bind(search.departement, '::text[]')})`)
+    if (search.region) conditions.push(`c.region_code = ANY(${bind(search.region, '::text[]')})`)
+  }
+  if (texts.length) {
+    const alternatives = texts.map((text) => {
+      const code = text.trim().toUpperCase()
+      if (/^(\d{5}|2[AB]\d{3})$/.test(code)) return `c.code = ${bind(code)}`
+      // The trigram index on the stored normalised name serves these patterns.
+      return wordsCondition('c.nom', searchWords(text), (w) => bind(w)).replaceAll(
+        'tda_normalise(c.nom)',
+        'c.nom_norm',
+      )
+    })
+    conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
+  }
+  return conditions.length ? conditions.join(' AND ') : 'TRUE'
+}
+
+export const communeWireSchema = z
+  .object({
+    code: z.string().describe('Code commune INSEE'),
+    nom: z.string(),
+    departement: z.string().describe('Code département'),
+    region: z.string().describe('Code région'),
+    centre: z
+      .tuple([z.number(), z.number()])
+      .nullable()
+      .describe('Point dans la commune [longitude, latitude] (WGS 84)'),
+    bbox: z
+      .tuple([z.number(), z.number(), z.number(), z.number()])
+      .nullable()
+      .describe('Emprise du contour [ouest, sud, est, nord]'),
+  })
+  .strict()
+export type CommuneWire = z.infer<typeof communeWireSchema>
+
+const communeFeatureSchema = z
+  .object({
+    type: z.literal('Feature'),
+    geometry: z
+      .object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) })
+      .nullable(),
+    properties: communeWireSchema,
+  })
+  .strict()
+export const communeFeatureCollectionSchema = z
+  .object({ type: z.literal('FeatureCollection'), features: z.array(communeFeatureSchema) })
+  .strict()
+
+interface CommuneRow {
+  id: string
+  nom: string
+  departement_code: string
+  region_code: string
+  lon: number | null
+  lat: number | null
+  geometry: string | null
+}
+
+const COMMUNE_COLUMNS = `c.code AS id, c.nom, c.departement_code, c.region_code, c.lon, c.lat, o.geometry::text AS geometry`
+const COMMUNE_FROM = 'commune c LEFT JOIN commune_outline o ON o.code = c.code'
+
+function serialiseCommune(row: CommuneRow): CommuneWire {
+  return {
+    code: row.id,
+    nom: row.nom,
+    departement: row.departement_code,
+    region: row.region_code,
+    centre: row.lon !== null && row.lat !== null ? [row.lon, row.lat] : null,
+    bbox: row.geometry ? extentOf(JSON.parse(row.geometry) as AreaGeometry) : null,
+  }
+}
+
+type CommuneListRequest = ListRequest<{ search?: CommuneSearch | undefined }>
+
+export const communeListing: ListSource<CommuneListRequest> = {
+  itemsKey: 'communes',
+  async page(request) {
+    const { total, rows } = await searchPage<CommuneRow>({
+      select: COMMUNE_COLUMNS,
+      from: COMMUNE_FROM,
+      orderBy: 'c.code',
+      where: (params) => communeFilter(request.search, params),
+      page: request.page,
+      size: request.size,
+    })
+    return { total, items: rows.map(serialiseCommune) }
+  },
+  async geojson(request) {
+    const params = new SqlParams()
+    const where = communeFilter(request.search, params)
+    const { rows } = await query<CommuneRow>(
+      `SELECT ${COMMUNE_COLUMNS} FROM ${COMMUNE_FROM} WHERE ${where} ORDER BY c.code LIMIT ${MAX_FEATURES}`,
+      params.values,
+    )
+    return featureCollectionText(rows.map((r) => featureText(r.geometry ?? 'null', serialiseCommune(r))))
+  },
+}
