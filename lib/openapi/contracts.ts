@@ -5,6 +5,13 @@ import { notFoundContract } from '../http/not-found-contract'
 import { datasetContract, datasetListContract } from '../datasets/contract'
 import { premisesContract } from '../premises/contract'
 import { establishmentContract, searchContract } from '../establishments/search-contract'
+import {
+  createOfferContract,
+  offerContract,
+  offerSearchContract,
+  offerStatusesContract,
+  offerTagsContract,
+} from '../offers/contract'
 import { divisionContract, divisionsContract, zoneContract } from '../territory/zones-contract'
 
 export const CONTRACTS: readonly RouteContract[] = [
@@ -17,5 +24,10 @@ export const CONTRACTS: readonly RouteContract[] = [
   divisionsContract,
   divisionContract,
   zoneContract,
+  offerSearchContract,
+  createOfferContract,
+  offerStatusesContract,
+  offerTagsContract,
+  offerContract,
   notFoundContract,
 ]
