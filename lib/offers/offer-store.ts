@@ -8,16 +8,9 @@ import { conflict, notFound, unprocessable, type FieldIssue } from '../http/api-
 import { normaliseName } from '../text/normalise'
 import type { OfferFields } from './fields'
 
-export const OFFER_STATUSES = {
-  pending_validation: 'En cours de validation',
-  published: 'Publiée',
-  rejected: 'Refusée',
-  archived: 'Archivée',
-} as const
-export type OfferStatus = keyof typeof OFFER_STATUSES
-export const OFFER_STATUS_VALUES = Object.keys(OFFER_STATUSES) as [OfferStatus, ...OfferStatus[]]
+import { OFFER_STATUSES, type OfferAction, type OfferStatus } from './statuses'
 
-export type OfferAction = 'created' | 'edited' | 'published' | 'rejected' | 'archived'
+export { OFFER_STATUSES, OFFER_STATUS_VALUES, type OfferAction, type OfferStatus } from './statuses'
 
 /** Who acts on an offer: an application through the API, a staff user in the workshop, the seed. */
 export type Actor =

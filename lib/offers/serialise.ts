@@ -9,7 +9,8 @@ import {
   TRANSACTION_TYPE_VALUES,
   type ContactType,
 } from './fields'
-import { OFFER_STATUS_VALUES, type StoredOffer } from './offer-store'
+import type { StoredOffer } from './offer-store'
+import { OFFER_STATUS_VALUES } from './statuses'
 
 export const OFFER_URL_PREFIX = '/v0/eco/immo/offres/'
 export const offerUrl = (reference: string) => `${OFFER_URL_PREFIX}${reference}`
@@ -202,3 +203,5 @@ export function offerFeatures(
     })),
   }
 }
+
+export type OfferFeatureCollection = z.infer<typeof offerFeatureCollectionSchema>
