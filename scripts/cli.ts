@@ -8,6 +8,7 @@ import { registerDatasetCommands } from './commands/datasets'
 import { registerDbCommands } from './commands/db'
 import { registerImportCommand } from './commands/import'
 import { registerOAuthCommands } from './commands/oauth'
+import { registerOfferCommands } from './commands/offres'
 import { registerSeedCommand } from './commands/seed'
 import { registerUserCommands } from './commands/users'
 
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerClientCommands(program)
   registerOAuthCommands(program)
   registerDatasetCommands(program)
+  registerOfferCommands(program)
   return program
 }
 

@@ -10,9 +10,10 @@ interface NavItem {
   role: Role
 }
 
-/** The sections of the app; administrators see everything, staff the explorer only. */
+/** The sections of the app; administrators see everything, staff the explorer and the offers. */
 const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Explorateur', role: 'staff' },
+  { href: '/offres', label: 'Offres immobilières', role: 'staff' },
   { href: '/jeux-de-donnees', label: 'Jeux de données', role: 'admin' },
   { href: '/applications', label: 'Applications', role: 'admin' },
 ]

@@ -12,7 +12,7 @@ import { CONTRACTS } from '@/lib/openapi/contracts'
 import { connectionConfig } from '@/lib/db/connection'
 import { parseEnv } from '@/lib/env'
 import { cliEnvOf } from '../support/engine'
-import { getWithJsonBody } from '../support/http'
+import { getWithJsonBody, rawRequest } from '../support/http'
 import { E2E_CLIENTS, type E2EClientName } from '../support/servers'
 import { accessToken, testClient } from '../support/tokens'
 
@@ -25,6 +25,14 @@ function send(baseURL: string, contract: RouteContract, authorization?: string) 
   const headers: Record<string, string> = {
     Accept: example.accept ?? MEDIA_TYPES[contract.formats[0]!],
     ...(authorization ? { Authorization: authorization } : {}),
+  }
+  if (contract.method === 'POST') {
+    return rawRequest(baseURL, {
+      method: 'POST',
+      path,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(example.body ?? {}),
+    })
   }
   return getWithJsonBody(baseURL, path, example.body ?? '', headers)
 }

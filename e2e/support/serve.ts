@@ -12,6 +12,7 @@ import { seedDatasets } from '@/lib/datasets/seed-datasets'
 import { connectionConfig } from '@/lib/db/connection'
 import { openEmbedded } from '@/lib/db/embedded/host'
 import { parseEnv } from '@/lib/env'
+import { seedOffers } from '@/lib/offers/seed-offers'
 import { seedDatabase } from '@/lib/seed/seed-database'
 import { createTestDatabase, dropStaleDatabases, type TestDatabase } from '@/lib/testing/local-database'
 import {
@@ -85,6 +86,7 @@ if (engine === 'postgres') {
   try {
     await prepareDatabase(db, { env: e, seedIfEmpty: false, log })
     await seedDatabase(db, E2E_SEED)
+    await seedOffers(db, { seed: E2E_SEED.seed })
     // The first start of the embedded engine creates these; the PostgreSQL instance gets them here.
     await seedDatasets(db)
     await registerTestAccounts(db)

@@ -5,6 +5,7 @@ import { ensureAdminUser } from '../auth/users'
 import { seedDatasets } from '../datasets/seed-datasets'
 import { migrate } from '../db/migrate'
 import type { Env } from '../env'
+import { hasOffers, seedOffers } from '../offers/seed-offers'
 import { hasEstablishments, seedDatabase, type SeedOptions } from '../seed/seed-database'
 import { ensureReferenceData } from '../territory/load-reference'
 
@@ -48,5 +49,10 @@ export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Pro
     const datasets = await seedDatasets(db)
     if (datasets.length > 0)
       log(`example datasets: ${datasets.join(', ')} (files generated in the background)`)
+  }
+  // Synthetic offers on the embedded engine's first start, and on a database that has none yet.
+  if (options.seedIfEmpty && !(await hasOffers(db))) {
+    const offers = await seedOffers(db, { seed: env.SEED_RANDOM_SEED })
+    log(`seeded ${offers} business real-estate offers`)
   }
 }

@@ -52,6 +52,12 @@ export const PROBLEM_TYPES = {
     title: 'Conflit',
     description: 'La ressource est dans un état qui empêche l’opération.',
   },
+  unprocessable: {
+    status: 422,
+    title: 'Données invalides',
+    description:
+      'Le corps de la requête est lisible mais ses données sont invalides. Le membre errors liste chaque champ en cause avec son chemin ; pour une liste de valeurs, le message nomme les valeurs acceptées.',
+  },
   gone: {
     status: 410,
     title: 'Ressource expirée',
@@ -195,6 +201,10 @@ export const notAcceptable = (offered: readonly string[], detail?: string) =>
       `Aucun des formats demandés par l'en-tête Accept n'est disponible. Formats proposés : ${offered.join(', ')}.`,
     { extensions: { available: offered } },
   )
+
+/** Readable data that break the resource's rules (422), each field issue listed. */
+export const unprocessable = (detail: string, errors: FieldIssue[]) =>
+  new ApiError('unprocessable', detail, { errors })
 
 export const gone = (detail: string) => new ApiError('gone', detail)
 

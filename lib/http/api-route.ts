@@ -52,7 +52,11 @@ export function apiRoute<C extends RouteContract>(
       const input = parseInput(
         contract,
         { params: (await routeContext.params) ?? {}, searchParams: url.searchParams, body },
-        { undeclared: 'refuse', absentBody: 'skip' },
+        {
+          undeclared: 'refuse',
+          absentBody: contract.invalidBody ? 'empty-object' : 'skip',
+          ...(contract.invalidBody ? { invalidBody: contract.invalidBody } : {}),
+        },
       )
 
       if (contract.auth.kind === 'scopes' && principal) {

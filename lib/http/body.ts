@@ -3,10 +3,10 @@
 // routes and of API routes taking POST, the token requests and sign-in forms of the authorization
 // server. A body is read whole up to a limit, then parsed as one of the media types the endpoint
 // accepts: JSON, or an HTML form (application/x-www-form-urlencoded, whose bracketed keys nest like
-// a query string's).
+// a query string's, and whose indexed keys `a[0][b]` make lists).
 import { Readable } from 'node:stream'
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './api-error'
-import { queryToObject } from './query'
+import { indexedObjectsToLists, queryToObject } from './query'
 
 /** Largest body the API and the BFF read (64 KiB): larger → 413. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -101,7 +101,9 @@ export function parseBody(raw: Buffer, contentType: string | null | undefined, r
         : `Le corps de la requête doit être de type ${expected} : précisez-le par l’en-tête Content-Type.`,
     )
   }
-  if (mediaType === 'form') return { present: true, value: queryToObject(new URLSearchParams(text)) }
+  if (mediaType === 'form') {
+    return { present: true, value: indexedObjectsToLists(queryToObject(new URLSearchParams(text))) }
+  }
   try {
     return { present: true, value: JSON.parse(text) as unknown }
   } catch (error) {

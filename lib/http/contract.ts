@@ -57,6 +57,8 @@ export interface RouteContract<
   body?: B
   /** Media types of a POST body (default JSON; a form is parsed like a query string). */
   bodyTypes?: readonly BodyMediaType[]
+  /** A body breaking its schema answers 422 (resources created from their data) instead of 400. */
+  invalidBody?: 'unprocessable'
   /** Offered representations, the default first. */
   formats: readonly Format[]
   responses: Record<number, ResponseSpec>

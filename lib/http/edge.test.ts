@@ -78,6 +78,21 @@ describe('routeRequest', () => {
       expect(decision.error.headers.Allow).toBe('GET, HEAD')
     }
   })
+
+  it('lets POST reach the offers, with or without /v0, and says which methods they take', () => {
+    for (const url of ['/v0/eco/immo/offres', '/eco/immo/offres']) {
+      expect(routeRequest({ method: 'POST', url, hasBody: true })).toEqual({
+        kind: 'api',
+        url: '/v0/eco/immo/offres',
+        readBody: false,
+      })
+    }
+    const decision = routeRequest({ method: 'DELETE', url: '/eco/immo/offres', hasBody: false })
+    expect(decision.kind === 'reject' && decision.error.headers.Allow).toBe('GET, HEAD, POST')
+    expect(
+      routeRequest({ method: 'POST', url: '/v0/eco/immo/offres/2019-09-00001', hasBody: true }).kind,
+    ).toBe('reject')
+  })
 })
 
 describe('routeRequest and undecodable paths', () => {

@@ -18,6 +18,8 @@ const API_ROOTS: ReadonlySet<string> = new Set([
   'eco',
 ])
 const API_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
+/** API paths that also take POST (the route reads the body itself): the service's one write API. */
+const POST_PATHS: ReadonlySet<string> = new Set(['/v0/eco/immo/offres'])
 
 export type EdgeDecision =
   | { kind: 'app' }
@@ -105,8 +107,9 @@ function apiDecision(
   method: string,
   accept?: string,
 ): EdgeDecision {
-  if (!(API_METHODS as readonly string[]).includes(method)) {
-    return { kind: 'reject', error: methodNotAllowed(['GET', 'HEAD']) }
+  const takesPost = POST_PATHS.has(path)
+  if (!(API_METHODS as readonly string[]).includes(method) && !(takesPost && method === 'POST')) {
+    return { kind: 'reject', error: methodNotAllowed(takesPost ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD']) }
   }
   return {
     kind: 'api',

@@ -3,7 +3,7 @@
 // by its zod schema. Every issue of every part is collected into one 400.
 import type { z } from 'zod'
 import { hasNul } from '../text/email'
-import { badRequest, type FieldIssue } from './api-error'
+import { badRequest, unprocessable, type FieldIssue } from './api-error'
 import type { ParsedBody } from './body'
 import { queryToObject } from './query'
 import { zodIssues } from './render-problem'
@@ -28,6 +28,11 @@ export interface InputRules {
   undeclared: 'refuse' | 'ignore'
   /** Without a body: nothing to validate (body stays undefined), or `{}` (the schema's defaults). */
   absentBody: 'skip' | 'empty-object'
+  /**
+   * How a body that was read but breaks its schema is answered when it is the only problem: 400
+   * (default), or 422 for resources created from their data (POST /eco/immo/offres).
+   */
+  invalidBody?: 'bad-request' | 'unprocessable'
 }
 
 export interface ParsedInput {
@@ -97,6 +102,12 @@ export function parseInput(schemas: InputSchemas, raw: RawInput, rules: InputRul
     : rules.absentBody === 'empty-object' && schemas.body
       ? part('body', schemas.body, {}, false)
       : undefined
-  if (issues.length > 0) throw badRequest('La requête contient des valeurs invalides.', issues)
-  return { params, query: parsedQuery, body }
+  if (issues.length === 0) return { params, query: parsedQuery, body }
+  if (
+    rules.invalidBody === 'unprocessable' &&
+    issues.every((i) => i.location === 'body' && i.code !== 'unexpected')
+  ) {
+    throw unprocessable('Les données envoyées sont invalides.', issues)
+  }
+  throw badRequest('La requête contient des valeurs invalides.', issues)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { queryToObject } from './query'
+import { indexedObjectsToLists, queryToObject } from './query'
 
 const parse = (qs: string) => JSON.parse(JSON.stringify(queryToObject(new URLSearchParams(qs)))) as unknown
 
@@ -24,5 +24,18 @@ describe('queryToObject', () => {
   })
   it('keeps malformed keys verbatim so validation can name them', () => {
     expect(parse('a[b=1')).toEqual({ 'a[b': '1' })
+  })
+})
+
+describe('indexedObjectsToLists', () => {
+  it('turns objects keyed by indices into lists, in index order, at any depth', () => {
+    const nested = queryToObject(new URLSearchParams('o[c][1][n]=b&o[c][0][n]=a&o[c][10][n]=k&o[x]=1'))
+    expect(JSON.parse(JSON.stringify(indexedObjectsToLists(nested)))).toEqual({
+      o: { c: [{ n: 'a' }, { n: 'b' }, { n: 'k' }], x: '1' },
+    })
+  })
+  it('keeps objects with other keys as objects', () => {
+    const nested = queryToObject(new URLSearchParams('a[0]=x&a[b]=y'))
+    expect(JSON.parse(JSON.stringify(indexedObjectsToLists(nested)))).toEqual({ a: { 0: 'x', b: 'y' } })
   })
 })

@@ -51,3 +51,22 @@ export function queryToObject(params: URLSearchParams): QueryObject {
   }
   return out
 }
+
+const INDEX = /^(0|[1-9]\d{0,3})$/
+
+/**
+ * Lists of objects as HTML forms write them (`offre[contacts][0][name]=…&offre[contacts][1][name]=…`,
+ * nested by queryToObject into objects keyed "0", "1", …): every object whose keys are all indices
+ * becomes the list of its values in index order. Other values are kept as they are.
+ */
+export function indexedObjectsToLists(value: QueryValue): QueryValue | QueryValue[] {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value
+  const keys = Object.keys(value)
+  const converted = emptyObject() as Record<string, QueryValue | QueryValue[]>
+  for (const key of keys) converted[key] = indexedObjectsToLists(value[key]!)
+  if (keys.length > 0 && keys.every((k) => INDEX.test(k))) {
+    return keys.sort((a, b) => Number(a) - Number(b)).map((k) => converted[k]) as QueryValue[]
+  }
+  return converted as QueryValue
+}

@@ -12,6 +12,13 @@ import {
 } from '../cadastre/contracts'
 import { communeListContract, parcelBoxContract, sectionBoxContract } from '../cadastre/geo-contracts'
 import { establishmentContract, searchContract } from '../establishments/search-contract'
+import {
+  createOfferContract,
+  offerContract,
+  offerSearchContract,
+  offerStatusesContract,
+  offerTagsContract,
+} from '../offers/contract'
 import { divisionContract, divisionsContract, zoneContract } from '../territory/zones-contract'
 
 export const CONTRACTS: readonly RouteContract[] = [
@@ -32,5 +39,10 @@ export const CONTRACTS: readonly RouteContract[] = [
   divisionsContract,
   divisionContract,
   zoneContract,
+  offerSearchContract,
+  createOfferContract,
+  offerStatusesContract,
+  offerTagsContract,
+  offerContract,
   notFoundContract,
 ]

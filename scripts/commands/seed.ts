@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { pool } from '@/lib/db/pool'
 import { env } from '@/lib/env'
+import { SEED_OFFERS, seedOffers } from '@/lib/offers/seed-offers'
 import { DEFAULT_SEED_PARCELS, seedDatabase } from '@/lib/seed/seed-database'
 import { progressReporter } from '../progress'
 import { integer, log, nonNegativeInt, withDatabase } from './shared'
@@ -9,7 +10,9 @@ import { integer, log, nonNegativeInt, withDatabase } from './shared'
 export function registerSeedCommand(program: Command): void {
   program
     .command('seed')
-    .description('replace establishments, local premises and the cadastre with a deterministic synthetic set')
+    .description(
+      'replace establishments, local premises, the cadastre and synthetic offers with a deterministic synthetic set',
+    )
     .addOption(
       new Option('--establishments <n>', 'number of establishments')
         .argParser(nonNegativeInt)
@@ -23,6 +26,11 @@ export function registerSeedCommand(program: Command): void {
         .argParser(nonNegativeInt)
         .default(DEFAULT_SEED_PARCELS),
     )
+    .addOption(
+      new Option('--offers <n>', 'number of business real-estate offers')
+        .argParser(nonNegativeInt)
+        .default(SEED_OFFERS),
+    )
     .addOption(new Option('--seed <s>', 'random seed (same seed, same data)').argParser(integer).default(1))
     .option('--json', 'print the result as JSON on the last line')
     .action(
@@ -30,6 +38,7 @@ export function registerSeedCommand(program: Command): void {
         establishments: number
         premises: number
         parcels: number
+        offers: number
         seed: number
         json?: boolean
       }) =>
@@ -43,10 +52,11 @@ export function registerSeedCommand(program: Command): void {
             seed: options.seed,
             onProgress: (e) => progress.update(e),
           }).finally(() => progress.stop())
+          const offers = await seedOffers(pool(), { count: options.offers, seed: options.seed })
           log(
-            `seeded ${result.establishments} establishments, ${result.premises} premises and ${result.parcels} parcels in ${(result.milliseconds / 1000).toFixed(1)} s`,
+            `seeded ${result.establishments} establishments, ${result.premises} premises, ${result.parcels} parcels and ${offers} offers in ${(result.milliseconds / 1000).toFixed(1)} s`,
           )
-          if (options.json) console.log(JSON.stringify(result))
+          if (options.json) console.log(JSON.stringify({ ...result, offers }))
         }),
     )
 }

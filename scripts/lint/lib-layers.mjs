@@ -15,6 +15,7 @@ export const LIB_LAYERS = [
   ['territory', 'files', 'status', 'oauth'],
   ['establishments', 'cadastre'],
   ['premises', 'seed'],
+  ['offers'],
   ['sirene', 'datasets', 'applications'],
   ['openapi', 'bootstrap', 'queries', 'explorer'],
   ['testing'],
