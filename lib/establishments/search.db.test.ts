@@ -59,6 +59,28 @@ describe.skipIf(engineSkipped)(`establishment search on ${testEngine}`, () => {
     expect(third.etablissements.map((e) => e.siret)).toEqual(expected.slice(14, 21))
   })
 
+  it('finds the establishments of Paris, Lyon and Marseille under their arrondissements', async () => {
+    const { oracle } = syntheticWorld(SEED)
+    for (const city of ['75056', '69123', '13055']) {
+      const expected = records
+        .filter((r) => communes.get(r.codeCommune)?.parentCode === city)
+        .map((r) => r.siret)
+        .sort()
+      expect(expected.length, city).toBeGreaterThan(0)
+      expect(await allSirets({ communes: [city] })).toEqual(expected)
+      expect(oracle({ communes: [city] })).toEqual(expected)
+      // Through the commune set of a department too, and next to another commune.
+      const departement = communes.get(city)!.departement
+      expect(await allSirets({ communes: [city], departements: [departement] })).toEqual(expected)
+      expect((await searchEstablishments({ communes: [city, busiest] }, { page: 1, size: 1 })).total).toBe(
+        oracle({ communes: [city, busiest] }).length,
+      )
+    }
+    // An arrondissement matches only itself.
+    const lyon3 = records.filter((r) => r.codeCommune === '69383').map((r) => r.siret)
+    expect(await allSirets({ communes: ['69383'] })).toEqual(lyon3.sort())
+  })
+
   it('counts every establishment without criteria', async () => {
     const result = await searchEstablishments({}, { page: 1, size: 50 })
     expect(result.total).toBe(SEED.establishments)

@@ -4,6 +4,7 @@
 import type { z } from 'zod'
 import { oneOrMany, searchParameterSchema } from '../http/schemas'
 import {
+  COMMUNE_CODE_RULE,
   communeCodeSchema,
   departementCodeSchema,
   searchTextSchema,
@@ -12,7 +13,7 @@ import {
 } from '../territory/code-schemas'
 
 const premisesCriteriaShape = {
-  codcom: oneOrMany(communeCodeSchema, 1000).optional().describe('Code commune INSEE'),
+  codcom: oneOrMany(communeCodeSchema, 1000).optional().describe(`Code commune INSEE. ${COMMUNE_CODE_RULE}`),
   code_commune: oneOrMany(communeCodeSchema, 1000)
     .optional()
     .describe('Code commune INSEE (synonyme de codcom)'),
