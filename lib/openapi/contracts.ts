@@ -4,7 +4,7 @@ import { statusContract } from '../status/contract'
 import { notFoundContract } from '../http/not-found-contract'
 import { datasetContract, datasetListContract } from '../datasets/contract'
 import { premisesContract } from '../premises/contract'
-import { establishmentContract, searchContract } from '../establishments/search-contract'
+import { clustersContract, establishmentContract, searchContract } from '../establishments/search-contract'
 import { divisionContract, divisionsContract, zoneContract } from '../territory/zones-contract'
 
 export const CONTRACTS: readonly RouteContract[] = [
@@ -13,6 +13,7 @@ export const CONTRACTS: readonly RouteContract[] = [
   datasetContract,
   premisesContract,
   searchContract,
+  clustersContract,
   establishmentContract,
   divisionsContract,
   divisionContract,
