@@ -7,12 +7,13 @@ import { useMutation } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { BffError, bffFetch, errorMessage } from '@/lib/queries/bff-client'
+import type { ApiSearch } from '@/lib/explorer/search-state'
 
 interface CreateDatasetDialogProps {
   open: boolean
   onClose: () => void
   /** The API search object of the current search (undefined: every establishment). */
-  search: Record<string, string> | undefined
+  search: ApiSearch | undefined
   /** A proposed title describing the search. */
   suggestedTitle: string
 }

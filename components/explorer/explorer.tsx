@@ -9,6 +9,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import { useMemo, useState } from 'react'
 import {
   bffSearchQuery,
+  communeCodes,
   explorerQueryString,
   fieldOfIssue,
   hasCriteria,
@@ -34,7 +35,10 @@ const ResultsMap = dynamic(() => import('./results-map'), {
 function describeSearch(criteria: ExplorerCriteria): string {
   const parts = [
     criteria.q && `« ${criteria.q} »`,
-    criteria.commune && `commune ${criteria.commune}`,
+    criteria.commune &&
+      (communeCodes(criteria.commune).length > 1
+        ? `communes ${communeCodes(criteria.commune).join(', ')}`
+        : `commune ${criteria.commune}`),
     criteria.zone && 'zone choisie',
     criteria.naf && `NAF ${criteria.naf}`,
     criteria.effectif && `tranche ${criteria.effectif}`,

@@ -1,13 +1,15 @@
 'use client'
 
-// The explorer's search form: free text, commune, zone, NAF activity and headcount band. The
-// criteria apply when the form is submitted; validation messages from the API appear next to the
-// field they concern.
-import { useState, type FormEvent } from 'react'
+// The explorer's search form: free text, communes, zone, NAF activity and headcount band. The
+// criteria apply when the form is submitted, once the pickers have resolved what was typed in them
+// (a text matching nothing stops the search, said next to its field); validation messages from the
+// API appear next to the field they concern.
+import { useRef, useState, type FormEvent } from 'react'
 import { EMPTY_CRITERIA, type CriteriaField, type ExplorerCriteria } from '@/lib/explorer/search-state'
 import { TRANCHES_EFFECTIF } from '@/lib/territory/effectif'
 import { Combobox } from './combobox'
-import { suggestCommunes, suggestNaf, suggestZones } from './suggestions'
+import { CommunePicker } from './commune-picker'
+import { suggestNaf, suggestZones } from './suggestions'
 
 interface SearchFormProps {
   criteria: ExplorerCriteria
@@ -22,16 +24,34 @@ export function SearchForm(props: SearchFormProps) {
 }
 
 function SearchFields({ criteria, errors, onSearch }: SearchFormProps) {
-  const [draft, setDraft] = useState<ExplorerCriteria>(criteria)
-  const set = (field: CriteriaField) => (value: string) => setDraft((d) => ({ ...d, [field]: value }))
+  const [draft, setDraftState] = useState<ExplorerCriteria>(criteria)
+  // The latest criteria, read by a submission that waited for the pickers.
+  const latest = useRef(criteria)
+  const pending = useRef(new Set<Promise<boolean>>())
+  const set = (field: CriteriaField) => (value: string) => {
+    latest.current = { ...latest.current, [field]: value }
+    setDraftState(latest.current)
+  }
+  const onResolving = (resolution: Promise<boolean>) => {
+    pending.current.add(resolution)
+    void resolution.finally(() => pending.current.delete(resolution))
+  }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSearch(draft)
+    const resolutions = await Promise.all([...pending.current])
+    // A typed text that matches nothing: the field says so, the search waits for a correction.
+    if (resolutions.includes(false)) return
+    onSearch(latest.current)
   }
 
   return (
-    <form className="search-form" role="search" aria-label="Recherche d’établissements" onSubmit={submit}>
+    <form
+      className="search-form"
+      role="search"
+      aria-label="Recherche d’établissements"
+      onSubmit={(event) => void submit(event)}
+    >
       <div className={`field field-wide${errors.q ? ' field-invalid' : ''}`}>
         <label htmlFor="recherche-texte">Nom, SIRET ou SIREN</label>
         <input
@@ -49,14 +69,10 @@ function SearchFields({ criteria, errors, onSearch }: SearchFormProps) {
           </p>
         ) : null}
       </div>
-      <Combobox
-        id="recherche-commune"
-        label="Commune"
-        hint="Nom, code INSEE ou code postal"
+      <CommunePicker
         value={draft.commune}
         onChange={set('commune')}
-        source="communes"
-        suggest={suggestCommunes}
+        onResolving={onResolving}
         error={errors.commune}
       />
       <Combobox
@@ -64,19 +80,25 @@ function SearchFields({ criteria, errors, onSearch }: SearchFormProps) {
         label="Zone"
         hint="Région, département ou intercommunalité"
         value={draft.zone}
-        onChange={set('zone')}
+        onPick={(option) => set('zone')(option.value)}
+        onClear={() => set('zone')('')}
         source="zones"
         suggest={suggestZones}
+        noMatch={(text) => `Aucune zone ne correspond à « ${text} ».`}
+        onResolving={onResolving}
         error={errors.zone}
       />
       <Combobox
         id="recherche-naf"
         label="Activité (NAF)"
-        hint="Code ou libellé"
+        hint="Code, libellé ou métier (« restaurant », « garage »)"
         value={draft.naf}
-        onChange={set('naf')}
+        onPick={(option) => set('naf')(option.value)}
+        onClear={() => set('naf')('')}
         source="naf"
         suggest={suggestNaf}
+        noMatch={(text) => `Aucune activité ne correspond à « ${text} ».`}
+        onResolving={onResolving}
         error={errors.naf}
       />
       <div className={`field${errors.effectif ? ' field-invalid' : ''}`}>
@@ -110,7 +132,8 @@ function SearchFields({ criteria, errors, onSearch }: SearchFormProps) {
           className="button button--secondary"
           onClick={(event) => {
             event.preventDefault()
-            setDraft(EMPTY_CRITERIA)
+            latest.current = EMPTY_CRITERIA
+            setDraftState(EMPTY_CRITERIA)
             onSearch(EMPTY_CRITERIA)
           }}
         >

@@ -83,6 +83,30 @@ test('autocompletes communes, zones and NAF activities', async ({ request, baseU
     naf: Array<{ code: string }>
   }
   expect(naf.naf[0]!.code).toBe('62.01Z')
+
+  // Forgiving pickers: abbreviations, common names of trades, a postal code's every commune.
+  const get = async <T>(path: string) => {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    return (await response.json()) as T
+  }
+  type Communes = {
+    communes: Array<{ code: string }>
+    code_postal: { code: string; communes: Array<{ code: string }> } | null
+  }
+  expect((await get<Communes>('/bff/territoire/communes?q=St%20Malo')).communes[0]?.code).toBe('35288')
+  expect((await get<Communes>('/bff/territoire/communes?q=ste-maxime')).communes[0]?.code).toBe('83115')
+  expect((await get<Communes>('/bff/territoire/communes?q=rennes')).code_postal).toBeNull()
+  const paris1 = await get<Communes>('/bff/territoire/communes?q=75001')
+  expect(paris1.communes[0]?.code).toBe('75101')
+  expect(paris1.code_postal).toEqual({
+    code: '75001',
+    communes: [expect.objectContaining({ code: '75101' })],
+  })
+  const ain = await get<Communes>('/bff/territoire/communes?q=01400')
+  expect(ain.code_postal?.communes.length).toBeGreaterThan(5)
+  const restaurant = await get<{ naf: Array<{ code: string }> }>('/bff/territoire/naf?q=restaurant')
+  expect(restaurant.naf[0]?.code).toBe('56.10A')
 })
 
 test('lists every invalid parameter in a 400 problem body', async ({ request, baseURL }) => {

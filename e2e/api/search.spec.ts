@@ -125,6 +125,32 @@ test.describe('parameters', () => {
     }
   })
 
+  test('Paris, Lyon and Marseille match their arrondissements; an arrondissement only itself', async ({
+    baseURL,
+  }, testInfo) => {
+    const auth = await eco(baseURL, testInfo)
+    for (const city of ['75056', '69123', '13055']) {
+      // The oracle expands the three cities (checked against the arrondissements by the db test).
+      const expected = oracle({ communes: [city] })
+      expect(expected.length, city).toBeGreaterThan(0)
+      const page = result(await byQuery(baseURL!, auth, `search[code_commune]=${city}&size=100`))
+      expect(page.total, city).toBe(expected.length)
+      expect(sirets(page)).toEqual(expected.slice(0, 100))
+      expect(new Set(page.etablissements.map((e) => e.code_commune)).has(city)).toBe(false)
+    }
+    const lyon = oracle({ communes: ['69123'] }).length
+    const both = result(await byBody(baseURL!, auth, { search: { code_commune: ['69123', '69383'] } }))
+    expect(both.total).toBe(lyon)
+    const third = records.filter((r) => r.codeCommune === '69383').length
+    expect(third).toBeGreaterThan(0)
+    expect(result(await byBody(baseURL!, auth, { search: { code_commune: '69383' } })).total).toBe(third)
+    // With another criterion on the communes (a department): the same rule.
+    const withDepartement = result(
+      await byBody(baseURL!, auth, { search: { code_commune: '69123', departement: '69' } }),
+    )
+    expect(withDepartement.total).toBe(lyon)
+  })
+
   test('a filter matching more than 10,000 establishments keeps an exact total', async ({
     baseURL,
   }, testInfo) => {

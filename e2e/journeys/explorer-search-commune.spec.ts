@@ -1,5 +1,5 @@
-// Staff pick a commune in the autocomplete (keyboard only) and get its establishments; a value
-// typed without picking is explained by the API's message next to the field.
+// Staff pick a commune in the autocomplete (keyboard only) and get its establishments; a text that
+// matches no commune is said next to the field and stops the search.
 import { bffSearch, expect, pickSuggestion, resultRows, test, waitForResults } from '../support/explorer'
 
 test('search by commune picked from the suggestions', async ({ page }) => {
@@ -14,9 +14,10 @@ test('search by commune picked from the suggestions', async ({ page }) => {
     sample.libelle_commune,
     `${sample.libelle_commune} (${sample.code_commune})`,
   )
-  await expect(page.getByRole('combobox', { name: 'Commune' })).toHaveValue(
+  await expect(page.getByRole('list', { name: 'Communes choisies' })).toContainText(
     `${sample.libelle_commune} (${sample.code_commune})`,
   )
+  await expect(page.getByRole('combobox', { name: 'Commune' })).toHaveValue('')
   await page.getByRole('button', { name: 'Rechercher' }).click()
   await expect(page).toHaveURL(new RegExp(`commune=${sample.code_commune}`))
   await waitForResults(page)
@@ -49,17 +50,15 @@ test('the commune suggestions follow the combobox pattern', async ({ page }) => 
   await expect(listbox.getByRole('option').first()).toHaveText(/Rennes \(35238\)/)
 })
 
-test.describe('validation', () => {
-  test.use({ expectedStatuses: [400] })
-  test('a commune typed without picking is explained next to the field', async ({ page }) => {
-    await page.goto('/')
-    await page.getByRole('combobox', { name: 'Commune' }).fill('Rennexyz')
-    await page.getByRole('button', { name: 'Rechercher' }).click()
-    const field = page.getByRole('combobox', { name: 'Commune' })
-    await expect(field).toHaveAttribute('aria-invalid', 'true')
-    await expect(field).toHaveAccessibleDescription(/Un code commune INSEE compte 5 caractères/)
-    await expect(page.getByRole('region', { name: 'Résultats' }).getByRole('alert')).toContainText(
-      'vérifiez les critères signalés',
-    )
-  })
+test('a commune matching nothing is said visibly and stops the search', async ({ page }) => {
+  await page.goto('/')
+  await waitForResults(page)
+  const field = page.getByRole('combobox', { name: 'Commune' })
+  await field.fill('Rennexyz')
+  await page.getByRole('button', { name: 'Rechercher' }).click()
+  const message = page.getByText('Aucune commune ne correspond à « Rennexyz ».')
+  await expect(message).toBeVisible()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAccessibleDescription(/Aucune commune ne correspond/)
+  await expect(page).not.toHaveURL(/commune=/)
 })

@@ -4,11 +4,13 @@
 import { z } from 'zod'
 import type { BffContract } from '../http/bff-route'
 import { siretSchema } from './identifiers'
-import { searchRequestSchema } from './search-contract'
+import { clustersRequestSchema, searchRequestSchema } from './search-contract'
 
 export const searchPageBffContract = { role: 'staff', query: searchRequestSchema } satisfies BffContract
 
 export const searchPointsBffContract = { role: 'staff', query: searchRequestSchema } satisfies BffContract
+
+export const searchClustersBffContract = { role: 'staff', query: clustersRequestSchema } satisfies BffContract
 
 export const establishmentBffContract = {
   role: 'staff',

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { oneOrMany, searchParameterSchema } from '../http/schemas'
 import {
+  COMMUNE_CODE_RULE,
   communeCodeSchema,
   departementCodeSchema,
   regionCodeSchema,
@@ -30,7 +31,9 @@ const tranche = trimmed().pipe(
 const searchCriteriaShape = {
   siren: oneOrMany(siren, 1000).optional().describe('SIREN (9 chiffres)'),
   siret: oneOrMany(siret, 1000).optional().describe('SIRET (14 chiffres)'),
-  code_commune: oneOrMany(communeCodeSchema, 1000).optional().describe('Code commune INSEE'),
+  code_commune: oneOrMany(communeCodeSchema, 1000)
+    .optional()
+    .describe(`Code commune INSEE. ${COMMUNE_CODE_RULE}`),
   zone_id: oneOrMany(zoneIdSchema, 100)
     .optional()
     .describe('Identifiant (UUID) d’une zone : EPCI, département ou région'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SqlParams } from '../db/sql-params'
+import { communeCodesMatching } from '../territory/commune-codes-sql'
 import { classifyTexts, establishmentFilter, selectMatching } from './search-filter'
 
 describe('establishmentFilter', () => {
@@ -40,20 +41,21 @@ describe('establishmentFilter', () => {
 
   it('resolves geographic criteria to one commune set', () => {
     expect(establishmentFilter({ communes: ['35238'] }, new SqlParams()).communes).toBe(
-      'SELECT unnest($1::text[]) AS code',
+      communeCodesMatching('$1::text[]'),
     )
     const filter = establishmentFilter(
       { communes: ['35238'], departements: ['35'], zones: ['z'] },
       new SqlParams(),
     )
     expect(filter.communes).toBe(
-      'SELECT c.code FROM commune c WHERE c.code = ANY($1::text[]) AND c.code IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY($2::uuid[])) AND c.departement_code = ANY($3::text[])',
+      `SELECT c.code FROM commune c WHERE c.code IN (${communeCodesMatching('$1::text[]')}) AND ` +
+        'c.code IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY($2::uuid[])) AND c.departement_code = ANY($3::text[])',
     )
   })
 
   it('builds an uncapped query for whole results', () => {
     expect(selectMatching({ communes: ['35238'] }, { select: 'e.siret', orderBy: 'e.siret' })).toEqual({
-      text: 'SELECT e.siret FROM etablissement e WHERE e.code_commune IN (SELECT unnest($1::text[]) AS code) AND TRUE ORDER BY e.siret',
+      text: `SELECT e.siret FROM etablissement e WHERE e.code_commune IN (${communeCodesMatching('$1::text[]')}) AND TRUE ORDER BY e.siret`,
       values: [['35238']],
     })
     expect(selectMatching({ nafs: ['62.01Z'] }, { select: '$1::bigint, e.siret', firstParam: 2 })).toEqual({

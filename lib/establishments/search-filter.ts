@@ -2,6 +2,7 @@
 // pages, map points, counts, datasets): conditions on `etablissement e`, and separately the set of
 // communes the geographic criteria allow, so callers can drive a per-commune plan (DESIGN §9).
 import { SqlParams } from '../db/sql-params'
+import { communeCodesMatching } from '../territory/commune-codes-sql'
 import { classifyFreeText, type FreeText, type SearchCriteria } from './search-criteria'
 
 export interface EstablishmentFilter {
@@ -45,16 +46,18 @@ export function establishmentFilter(
     conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
   }
 
+  // Paris, Lyon and Marseille stand for their municipal arrondissements (communeCodesMatching).
+  const communeCodes = () => communeCodesMatching(params.add(criteria.communes, '::text[]'))
   let communes: string | null = null
   if (criteria.zones && !criteria.departements && !criteria.regions) {
     // Zones alone: their member communes straight from zone_commune's primary key (no pass over
     // the commune table).
     const geo = [`zc.zone_id = ANY(${params.add(criteria.zones, '::uuid[]')})`]
-    if (criteria.communes) geo.push(`zc.code_commune = ANY(${params.add(criteria.communes, '::text[]')})`)
+    if (criteria.communes) geo.push(`zc.code_commune IN (${communeCodes()})`)
     communes = `SELECT zc.code_commune AS code FROM zone_commune zc WHERE ${geo.join(' AND ')}`
   } else if (criteria.zones || criteria.departements || criteria.regions) {
     const geo: string[] = []
-    if (criteria.communes) geo.push(`c.code = ANY(${params.add(criteria.communes, '::text[]')})`)
+    if (criteria.communes) geo.push(`c.code IN (${communeCodes()})`)
     if (criteria.zones) {
       geo.push(
         `c.code IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY(${params.add(criteria.zones, '::uuid[]')}))`,
@@ -65,8 +68,8 @@ export function establishmentFilter(
     if (criteria.regions) geo.push(`c.region_code = ANY(${params.add(criteria.regions, '::text[]')})`)
     communes = `SELECT c.code FROM commune c WHERE ${geo.join(' AND ')}`
   } else if (criteria.communes) {
-    // Codes are used as given, so establishments of a commune missing from the reference are found.
-    communes = `SELECT unnest(${params.add(criteria.communes, '::text[]')}) AS code`
+    // Codes are kept as given, so establishments of a commune missing from the reference are found.
+    communes = communeCodes()
   }
 
   return { where: conditions.length ? conditions.join(' AND ') : 'TRUE', communes }

@@ -7,7 +7,8 @@ import { engineSkipped, testEngine } from '../testing/engine'
 import { listDivisions, listZones, zoneFeature } from '../territory/zones'
 import type { EstablishmentRecord } from './record'
 import { MAX_FEATURES, RESULT_CAP } from '../http/list-limits'
-import { getEstablishment, searchEstablishments, searchPoints } from './search'
+import { getEstablishment, searchClusters, searchEstablishments, searchPoints } from './search'
+import { MAX_CLUSTERS } from './clusters-grid'
 import type { SearchCriteria } from './search-criteria'
 import { normalise, syntheticWorld } from '../testing/search-oracle'
 
@@ -57,6 +58,70 @@ describe.skipIf(engineSkipped)(`establishment search on ${testEngine}`, () => {
     const third = await searchEstablishments({ zones: [departementZone.id] }, { page: 3, size: 7 })
     expect(third.total).toBe(expected.length)
     expect(third.etablissements.map((e) => e.siret)).toEqual(expected.slice(14, 21))
+  })
+
+  it('finds the establishments of Paris, Lyon and Marseille under their arrondissements', async () => {
+    const { oracle } = syntheticWorld(SEED)
+    for (const city of ['75056', '69123', '13055']) {
+      const expected = records
+        .filter((r) => communes.get(r.codeCommune)?.parentCode === city)
+        .map((r) => r.siret)
+        .sort()
+      expect(expected.length, city).toBeGreaterThan(0)
+      expect(await allSirets({ communes: [city] })).toEqual(expected)
+      expect(oracle({ communes: [city] })).toEqual(expected)
+      // Through the commune set of a department too, and next to another commune.
+      const departement = communes.get(city)!.departement
+      expect(await allSirets({ communes: [city], departements: [departement] })).toEqual(expected)
+      expect((await searchEstablishments({ communes: [city, busiest] }, { page: 1, size: 1 })).total).toBe(
+        oracle({ communes: [city, busiest] }).length,
+      )
+    }
+    // An arrondissement matches only itself.
+    const lyon3 = records.filter((r) => r.codeCommune === '69383').map((r) => r.siret)
+    expect(await allSirets({ communes: ['69383'] })).toEqual(lyon3.sort())
+  })
+
+  it('clusters a view: counts adding up to the located matches inside the box, single ones named', async () => {
+    const { matches } = syntheticWorld(SEED)
+    const FRANCE: [number, number, number, number] = [-5.3, 41.2, 9.7, 51.2]
+    const cases: Array<[SearchCriteria, [number, number, number, number], number]> = [
+      [{}, FRANCE, 5],
+      [{}, [-180, -90, 180, 90], 22],
+      [{ communes: ['69123'] }, [4.7, 45.6, 5.0, 45.9], 12],
+      [{ communes: [busiest] }, FRANCE, 16],
+      [{ zones: [departementZone.id], tranches: ['NN', '00'] }, FRANCE, 8],
+      [{ texts: ['boulangerie'] }, FRANCE, 6],
+    ]
+    for (const [criteria, bbox, zoom] of cases) {
+      const inside = records.filter(
+        (r) =>
+          r.lon !== null &&
+          r.lat !== null &&
+          r.lon >= bbox[0] &&
+          r.lon <= bbox[2] &&
+          r.lat >= bbox[1] &&
+          r.lat <= bbox[3] &&
+          matches(r, criteria),
+      )
+      const clusters = await searchClusters(criteria, { bbox, zoom })
+      const label = JSON.stringify({ criteria, bbox, zoom })
+      expect(inside.length, label).toBeGreaterThan(0)
+      expect(
+        clusters.reduce((n, c) => n + c.count, 0),
+        label,
+      ).toBe(inside.length)
+      expect(clusters.length, label).toBeLessThanOrEqual(MAX_CLUSTERS)
+      const bySiret = new Map(inside.map((r) => [r.siret, r]))
+      for (const c of clusters) {
+        expect(c.west <= c.lon && c.lon <= c.east && c.south <= c.lat && c.lat <= c.north).toBe(true)
+        if (c.count === 1) expect(bySiret.get(c.siret)?.lon, label).toBeCloseTo(c.lon, 9)
+      }
+    }
+    // Zoomed in, clusters split.
+    const coarse = await searchClusters({ communes: ['69123'] }, { bbox: [4.7, 45.6, 5.0, 45.9], zoom: 9 })
+    const fine = await searchClusters({ communes: ['69123'] }, { bbox: [4.7, 45.6, 5.0, 45.9], zoom: 15 })
+    expect(fine.length).toBeGreaterThan(coarse.length)
   })
 
   it('counts every establishment without criteria', async () => {

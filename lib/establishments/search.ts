@@ -23,6 +23,7 @@ import {
 import type { SearchCriteria } from './search-criteria'
 import { classifyTexts, establishmentFilter } from './search-filter'
 import type { PointRef } from './serialise'
+import { clusterGrid } from './clusters-grid'
 
 export interface SearchPage {
   /** Number of establishments matching the search over all pages (not capped at RESULT_CAP). */
@@ -52,7 +53,10 @@ interface Plan {
 
 const NAME_COLUMNS = ['e.entreprise_norm', 'e.enseigne_norm', "coalesce(e.denomination_norm, '')"]
 
-function plan(criteria: SearchCriteria, extra: { bbox?: BBox | undefined; located?: boolean } = {}): Plan {
+function plan(
+  criteria: SearchCriteria,
+  extra: { bbox?: BBox | undefined; located?: boolean; unranked?: boolean } = {},
+): Plan {
   const params = new SqlParams()
   const texts = classifyTexts(criteria)
   const filter = establishmentFilter(criteria, params, texts)
@@ -68,7 +72,7 @@ function plan(criteria: SearchCriteria, extra: { bbox?: BBox | undefined; locate
 
   // Ranking applies when a text is words (a SIRET or SIREN text is an identifier lookup).
   let rank: Plan['rank'] = null
-  if (texts.some((t) => t.kind === 'words' && t.words.length > 0)) {
+  if (!extra.unranked && texts.some((t) => t.kind === 'words' && t.words.length > 0)) {
     const classes: string[] = []
     const similarities: string[] = []
     for (const text of texts) {
@@ -188,6 +192,55 @@ export function searchPointsStatement(
       ORDER BY r.lon, r.lat, r.siret`,
     values: p.params.values,
   }
+}
+
+/** One cell of a clustered view: its establishments' count, mean position, extent and first SIRET. */
+export interface ClusterRow {
+  count: number
+  lon: number
+  lat: number
+  siret: string
+  west: number
+  south: number
+  east: number
+  north: number
+}
+
+/**
+ * The statement of the clusters of a search's located establishments inside `bbox` at `zoom`: the
+ * establishments grouped by the cells of clusterGrid, one row per non-empty cell (at most
+ * MAX_CLUSTERS), whose counts add up to the number of located matches inside the box.
+ */
+export function searchClustersStatement(
+  criteria: SearchCriteria,
+  options: { bbox: BBox; zoom: number },
+): Statement {
+  // Counts need no ranking (its values would be bound and unused).
+  const p = plan(criteria, { located: true, bbox: options.bbox, unranked: true })
+  const grid = clusterGrid(options.bbox, options.zoom)
+  const west = p.params.add(grid.west, '::float8')
+  const south = p.params.add(grid.south, '::float8')
+  const cellLon = p.params.add(grid.cellLon, '::float8')
+  const cellLat = p.params.add(grid.cellLat, '::float8')
+  return {
+    text: `SELECT count(*)::int AS count, avg(g.lon) AS lon, avg(g.lat) AS lat, min(g.siret) AS siret,
+        min(g.lon) AS west, min(g.lat) AS south, max(g.lon) AS east, max(g.lat) AS north
+      FROM (SELECT e.siret, e.lon, e.lat,
+              floor((e.lon - ${west}) / ${cellLon}) AS x, floor((e.lat - ${south}) / ${cellLat}) AS y
+            FROM ${p.from}) g
+      GROUP BY g.x, g.y`,
+    values: p.params.values,
+  }
+}
+
+/** The clusters of a search's located establishments in a view (see searchClustersStatement). */
+export async function searchClusters(
+  criteria: SearchCriteria,
+  options: { bbox: BBox; zoom: number },
+  db?: Queryable,
+): Promise<ClusterRow[]> {
+  const statement = searchClustersStatement(criteria, options)
+  return (await query<ClusterRow>(statement.text, statement.values, db)).rows
 }
 
 /** The statement of one establishment by SIRET. */

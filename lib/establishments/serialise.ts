@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { SIREN_PATTERN, SIRET_PATTERN } from './identifiers'
 import type { Establishment } from './read-model'
 
-const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
+export const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
 
 const effectifDetailsSchema = z.object({
   tranche_code: z.string(),

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { queryToObject } from '../http/query'
 import {
   bffSearchQuery,
+  communeCodes,
   EMPTY_CRITERIA,
   explorerQueryString,
   fieldOfIssue,
   hasCriteria,
+  joinCommunes,
   lastPage,
   parseExplorerState,
   toApiSearch,
@@ -39,6 +41,20 @@ describe('explorer search state', () => {
     const criteria = { ...EMPTY_CRITERIA, q: 'Dupont', effectif: '11', commune: '2A004' }
     expect(hasCriteria(criteria)).toBe(true)
     expect(toApiSearch(criteria)).toEqual({ q: 'Dupont', code_commune: '2A004', tranche_effectif: '11' })
+    expect(toApiSearch({ ...EMPTY_CRITERIA, commune: '69123, 35238,,69123' })).toEqual({
+      code_commune: ['69123', '35238'],
+    })
+  })
+
+  it('keeps several communes in one address parameter and sends them as a list', () => {
+    expect(communeCodes(' 69123,35238 ,69123, ')).toEqual(['69123', '35238'])
+    expect(communeCodes('')).toEqual([])
+    expect(joinCommunes(['01001', '01093', '01001'])).toBe('01001,01093')
+    const state = parseExplorerState(new URLSearchParams('commune=69123%2C35238'))
+    expect(state.commune).toBe('69123,35238')
+    const qs = bffSearchQuery(state)
+    expect(qs).toBe('search%5Bcode_commune%5D=69123&search%5Bcode_commune%5D=35238')
+    expect(queryToObject(new URLSearchParams(qs))).toEqual({ search: { code_commune: ['69123', '35238'] } })
   })
 
   it('builds a BFF query string that the server nests back into the search object', () => {

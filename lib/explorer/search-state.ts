@@ -1,6 +1,6 @@
 // The explorer's search as it lives in the page address (shareable, restored by the back button):
-// `?q=…&commune=35238&zone=<uuid>&naf=62.01Z&effectif=11&page=2&taille=25`. Values are kept as
-// typed, so the API's validation messages can be shown next to the field that caused them.
+// `?q=…&commune=35238,35047&zone=<uuid>&naf=62.01Z&effectif=11&page=2&taille=25`. Values are kept
+// as given, so the API's validation messages can be shown next to the field that caused them.
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -11,7 +11,7 @@ export { lastReachablePage as lastPage, RESULT_CAP } from '../http/list-limits'
 export interface ExplorerCriteria {
   /** Free text: name, SIRET or SIREN. */
   q: string
-  /** INSEE commune code. */
+  /** INSEE commune codes, separated by commas (any of them). */
   commune: string
   /** Zone id (EPCI, department or region). */
   zone: string
@@ -73,17 +73,46 @@ export function hasCriteria(criteria: ExplorerCriteria): boolean {
   return FIELDS.some(({ field }) => criteria[field] !== '')
 }
 
-/** The API's `search` object for the criteria (spec §4.3), or undefined when none is set. */
-export function toApiSearch(criteria: ExplorerCriteria): Record<string, string> | undefined {
-  const search: Record<string, string> = {}
-  for (const { field, searchKey } of FIELDS) if (criteria[field]) search[searchKey] = criteria[field]
+/** The commune codes of the `commune` criterion (comma-separated), without blanks or repeats. */
+export function communeCodes(commune: string): string[] {
+  return [
+    ...new Set(
+      commune
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    ),
+  ]
+}
+
+/** The `commune` criterion of a list of codes. */
+export const joinCommunes = (codes: readonly string[]): string => [...new Set(codes)].join(',')
+
+export type ApiSearch = Record<string, string | string[]>
+
+/**
+ * The API's `search` object for the criteria (spec §4.3), or undefined when none is set; several
+ * communes become a list (any of them).
+ */
+export function toApiSearch(criteria: ExplorerCriteria): ApiSearch | undefined {
+  const search: ApiSearch = {}
+  for (const { field, searchKey } of FIELDS) {
+    if (!criteria[field]) continue
+    const communes = field === 'commune' ? communeCodes(criteria.commune) : []
+    search[searchKey] = communes.length > 1 ? communes : criteria[field]
+  }
   return Object.keys(search).length > 0 ? search : undefined
 }
 
-/** Query string of the BFF search routes: `search[key]=value` pairs, then page and size when given. */
+/**
+ * Query string of the BFF search routes: `search[key]=value` pairs (a key repeated for a list), then
+ * page and size when given.
+ */
 export function bffSearchQuery(criteria: ExplorerCriteria, paging?: { page: number; size: number }): string {
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(toApiSearch(criteria) ?? {})) params.set(`search[${key}]`, value)
+  for (const [key, value] of Object.entries(toApiSearch(criteria) ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) params.append(`search[${key}]`, v)
+  }
   if (paging) {
     params.set('page', String(paging.page))
     params.set('size', String(paging.size))

@@ -11,7 +11,7 @@ import {
   parcelListContract,
 } from '../cadastre/contracts'
 import { communeListContract, parcelBoxContract, sectionBoxContract } from '../cadastre/geo-contracts'
-import { establishmentContract, searchContract } from '../establishments/search-contract'
+import { clustersContract, establishmentContract, searchContract } from '../establishments/search-contract'
 import {
   createOfferContract,
   offerContract,
@@ -35,6 +35,7 @@ export const CONTRACTS: readonly RouteContract[] = [
   sectionBoxContract,
   parcelBoxContract,
   searchContract,
+  clustersContract,
   establishmentContract,
   divisionsContract,
   divisionContract,

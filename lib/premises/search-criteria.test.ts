@@ -3,6 +3,7 @@ import { SqlParams } from '../db/sql-params'
 import { zoneId } from '../territory/zone-id'
 import { premisesSearchSchema, toPremisesCriteria } from './search-criteria'
 import { premisesFilter } from './search-filter'
+import { communeCodesMatching } from '../territory/commune-codes-sql'
 
 const criteria = (search: unknown) => toPremisesCriteria(premisesSearchSchema.parse(search))
 
@@ -63,7 +64,7 @@ describe('search of local premises', () => {
       params,
     )
     expect(params.values).toEqual([['35238'], [2025], '%LE%', '%GALL%', '%SCI%'])
-    expect(where).toContain('l.codcom = ANY($3::text[])')
+    expect(where).toContain(`l.codcom IN (${communeCodesMatching('$3::text[]')})`)
     expect(where).toContain('l.annee = ANY($4::int[])')
     expect(where).toMatch(/\(\(.*\$5.* AND .*\$6.*\) OR \(.*\$7.*\)\)/)
     expect(premisesFilter({}, new SqlParams())).toBe('TRUE')

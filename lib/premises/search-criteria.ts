@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { ACCOUNT_ID_PATTERN, parcelIdSchema } from '../cadastre/identifiers'
 import { oneOrMany, searchParameterSchema } from '../http/schemas'
 import {
+  COMMUNE_CODE_RULE,
   communeCodeSchema,
   departementCodeSchema,
   searchTextSchema,
@@ -13,7 +14,7 @@ import {
 } from '../territory/code-schemas'
 
 const premisesCriteriaShape = {
-  codcom: oneOrMany(communeCodeSchema, 1000).optional().describe('Code commune INSEE'),
+  codcom: oneOrMany(communeCodeSchema, 1000).optional().describe(`Code commune INSEE. ${COMMUNE_CODE_RULE}`),
   code_commune: oneOrMany(communeCodeSchema, 1000)
     .optional()
     .describe('Code commune INSEE (synonyme de codcom)'),

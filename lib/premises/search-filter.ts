@@ -2,6 +2,7 @@
 // the uncapped query of every match that datasets capture with INSERT … SELECT.
 import { SqlParams } from '../db/sql-params'
 import { anyOf, classifyCadastreText, wordsCondition } from '../cadastre/free-text'
+import { communeCodesMatching } from '../territory/commune-codes-sql'
 import { searchWords } from '../text/normalise'
 import type { PremisesCriteria } from './search-criteria'
 
@@ -9,7 +10,9 @@ import type { PremisesCriteria } from './search-criteria'
 export function premisesFilter(criteria: PremisesCriteria, params: SqlParams): string {
   const param = (value: unknown, cast = '') => params.add(value, cast)
   const conditions: string[] = []
-  if (criteria.communes) conditions.push(`l.codcom = ANY(${param(criteria.communes, '::text[]')})`)
+  // Paris, Lyon and Marseille stand for their municipal arrondissements.
+  if (criteria.communes)
+    conditions.push(`l.codcom IN (${communeCodesMatching(param(criteria.communes, '::text[]'))})`)
   if (criteria.zones) {
     conditions.push(
       `l.codcom IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY(${param(criteria.zones, '::uuid[]')}))`,

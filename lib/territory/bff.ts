@@ -2,7 +2,7 @@
 // for the three lookups — `q` (name or code) and an optional `limit`.
 import { z } from 'zod'
 import type { BffContract } from '../http/bff-route'
-import { LOOKUP_MAX_LIMIT, lookupCommunes, lookupNaf, lookupZones } from './lookup'
+import { communesOfPostcode, LOOKUP_MAX_LIMIT, lookupCommunes, lookupNaf, lookupZones } from './lookup'
 
 const lookupQuery = (defaultLimit: number) =>
   z.strictObject({
@@ -25,8 +25,16 @@ export const nafLookupContract = { role: 'staff', query: lookupQuery(20) } satis
 
 type LookupInput = z.output<ReturnType<typeof lookupQuery>>
 
+/**
+ * The communes matching `q`; when `q` is a postal code, also `code_postal`: every commune that has
+ * it (the explorer offers to search them all), else null.
+ */
 export async function communeLookupHandler({ q, limit }: LookupInput) {
-  return { communes: await lookupCommunes(q, limit) }
+  const [communes, ofPostcode] = await Promise.all([lookupCommunes(q, limit), communesOfPostcode(q)])
+  return {
+    communes,
+    code_postal: ofPostcode.length > 0 ? { code: q.replace(/\s/g, ''), communes: ofPostcode } : null,
+  }
 }
 
 export async function zoneLookupHandler({ q, limit }: LookupInput) {

@@ -10,6 +10,15 @@ export const communeCodeSchema = trimmed()
   .toUpperCase()
   .regex(/^(\d{5}|2[AB]\d{3})$/, 'Un code commune INSEE compte 5 caractères (ex. 35238, 2A004).')
 
+/**
+ * How a commune code of a search matches (lib/territory/commune-codes-sql), said in the API
+ * description of every `code_commune`.
+ */
+export const COMMUNE_CODE_RULE =
+  'Paris (75056), Lyon (69123) et Marseille (13055) valent aussi leurs arrondissements municipaux ' +
+  '(75101–75120, 69381–69389, 13201–13216), sous lesquels leurs établissements et locaux sont enregistrés ; ' +
+  'un code d’arrondissement ne vaut que lui-même.'
+
 export const zoneIdSchema = trimmed().pipe(z.uuid('Un identifiant de zone est un UUID.'))
 
 export const departementCodeSchema = trimmed()

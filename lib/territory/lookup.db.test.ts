@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { closePool } from '../db/pool'
 import { engineSkipped, testEngine } from '../testing/engine'
-import { lookupCommunes, lookupNaf, lookupZones } from './lookup'
+import { communesOfPostcode, lookupCommunes, lookupNaf, lookupZones } from './lookup'
 import { zoneId } from './zone-id'
 
 afterAll(() => closePool())
@@ -34,6 +34,29 @@ describe.skipIf(engineSkipped)(`territory lookup on ${testEngine}`, () => {
     expect(prefix.every((c) => c.code.startsWith('3523'))).toBe(true)
   })
 
+  it('writes out abbreviations and tolerates accents, case, hyphens and word order', async () => {
+    expect((await lookupCommunes('St Malo'))[0]).toMatchObject({ code: '35288', nom: 'Saint-Malo' })
+    expect((await lookupCommunes('ste-maxime'))[0]).toMatchObject({ code: '83115', nom: 'Sainte-Maxime' })
+    expect((await lookupCommunes('saint etienne'))[0]).toMatchObject({ code: '42218' })
+    expect((await lookupCommunes('ST ÉTIENNE'))[0]).toMatchObject({ code: '42218' })
+    expect((await lookupCommunes('malo saint')).map((c) => c.code)).toContain('35288')
+  })
+
+  it('gives an arrondissement rather than its city for a postal code', async () => {
+    expect((await lookupCommunes('75001'))[0]).toMatchObject({ code: '75101', type: 'arrondissement' })
+    expect((await lookupCommunes('69003'))[0]).toMatchObject({ code: '69383' })
+    expect((await communesOfPostcode('75001')).map((c) => c.code)).toEqual(['75101'])
+  })
+
+  it('gives every commune of a postal code', async () => {
+    const found = await communesOfPostcode('01400')
+    expect(found.length).toBeGreaterThan(5)
+    expect(found.every((c) => c.codes_postaux.includes('01400'))).toBe(true)
+    expect(found.map((c) => c.code)).toContain('01093')
+    expect(await communesOfPostcode('Rennes')).toEqual([])
+    expect(await communesOfPostcode('00000')).toEqual([])
+  })
+
   it('returns nothing for no match and respects the limit', async () => {
     expect(await lookupCommunes('zzqqxx')).toEqual([])
     expect(await lookupCommunes('--')).toEqual([])
@@ -62,5 +85,10 @@ describe.skipIf(engineSkipped)(`territory lookup on ${testEngine}`, () => {
     expect(prefix.every((n) => n.code.startsWith('62.0'))).toBe(true)
     const boulangerie = await lookupNaf('boulangerie')
     expect(boulangerie.map((n) => n.code)).toContain('10.71C')
+    expect((await lookupNaf('restaurant'))[0]).toMatchObject({
+      code: '56.10A',
+      libelle: 'Restauration traditionnelle',
+    })
+    expect((await lookupNaf('coiffeur'))[0]?.code).toBe('96.02A')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseLookupQuery } from './lookup'
+import { expandPlaceAbbreviations, parseLookupQuery } from './lookup'
 
 describe('parseLookupQuery', () => {
   it('reads codes with digits, upper-cased, without spaces or dots', () => {
@@ -21,5 +21,20 @@ describe('parseLookupQuery', () => {
 
   it('has nothing to match on punctuation only', () => {
     expect(parseLookupQuery(' -- ')).toEqual({ code: '', id: null, text: '' })
+  })
+})
+
+describe('expandPlaceAbbreviations', () => {
+  it('writes out the abbreviations of place names', () => {
+    expect(expandPlaceAbbreviations('ST MALO')).toBe('SAINT MALO')
+    expect(expandPlaceAbbreviations('STE MAXIME')).toBe('SAINTE MAXIME')
+    expect(expandPlaceAbbreviations('LES STES MARIES DE LA MER')).toBe('LES SAINTES MARIES DE LA MER')
+    expect(expandPlaceAbbreviations('MT ST MICHEL')).toBe('MONT SAINT MICHEL')
+  })
+
+  it('leaves other words, and words merely starting like an abbreviation, as they are', () => {
+    expect(expandPlaceAbbreviations('STRASBOURG')).toBe('STRASBOURG')
+    expect(expandPlaceAbbreviations('SAINT ETIENNE')).toBe('SAINT ETIENNE')
+    expect(expandPlaceAbbreviations('')).toBe('')
   })
 })

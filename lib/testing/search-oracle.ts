@@ -46,7 +46,9 @@ export function syntheticWorld(seed: { establishments: number; seed: number }): 
 
   const matches = (r: EstablishmentRecord, c: SearchCriteria): boolean => {
     const commune = communes.get(r.codeCommune)
-    if (c.communes && !c.communes.includes(r.codeCommune)) return false
+    // Paris, Lyon and Marseille stand for their arrondissements.
+    if (c.communes && !c.communes.some((code) => code === r.codeCommune || code === commune?.parentCode))
+      return false
     if (c.zones && !c.zones.some((z) => zoneMembers.get(z)?.has(r.codeCommune))) return false
     if (c.departements && !c.departements.includes(commune?.departement ?? '')) return false
     if (c.regions && !c.regions.includes(commune?.region ?? '')) return false
