@@ -56,7 +56,7 @@ tester.run('lib-layers', libLayers, {
       errors: [{ messageId: 'upward' }],
     },
     {
-      filename: lib('cadastre/parcels.ts'),
+      filename: lib('unplaced-folder/parcels.ts'),
       code: "import { query } from '../db/pool'",
       errors: [{ messageId: 'unplaced' }],
     },
