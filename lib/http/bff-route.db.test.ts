@@ -2,6 +2,7 @@ import { encode } from 'next-auth/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { currentStaffUser, hasRole } from '../auth/staff-session'
+import { openStaffSession } from '../auth/staff-sessions'
 import { createUser, type StaffUser } from '../auth/users'
 import { closePool, query } from '../db/pool'
 import { resetEnvCache } from '../env'
@@ -31,9 +32,11 @@ const staffRoute = bffRoute(
 
 const ID = '7d1f5a0e-5b7a-4c55-9d1e-0c6f3f8c2a11'
 
+/** A session cookie naming a server-side session record, as sign-in issues them. */
 async function session(user: StaffUser, secret = SECRET, maxAge?: number) {
+  const ssid = await openStaffSession(user.id, maxAge ?? 3600)
   return encode({
-    token: { sub: user.id, email: user.email, name: user.name, role: user.role },
+    token: { sub: user.id, email: user.email, name: user.name, role: user.role, ssid },
     secret,
     ...(maxAge ? { maxAge } : {}),
   })
