@@ -35,6 +35,7 @@ const ID = '7d1f5a0e-5b7a-4c55-9d1e-0c6f3f8c2a11'
 /** A session cookie naming a server-side session record, as sign-in issues them. */
 async function session(user: StaffUser, secret = SECRET, maxAge?: number) {
   const ssid = await openStaffSession(user.id, maxAge ?? 3600)
+  if (!ssid) throw new Error(`no session opened for ${user.email}`)
   return encode({
     token: { sub: user.id, email: user.email, name: user.name, role: user.role, ssid },
     secret,
