@@ -1,7 +1,8 @@
 // The models a dataset can hold (spec §1, §2.2): establishments (`siret`, scope eco, with positions
 // and thus GeoJSON) and local premises (`local`, scope fiscal). Each model says how to validate its
 // stored search, capture the matching record ids (INSERT … SELECT, in SQL), read a page of records,
-// and which SELECT produces one CSV row per record.
+// and which SELECT produces one CSV row per record. A new model also registers its type in the
+// dataset_model table (one INSERT in the migration that brings its tables).
 import type { z } from 'zod'
 import type { Scope } from '../auth/scopes'
 import {
