@@ -4,6 +4,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // server.ts compresses every response (gzip or brotli, lib/http/compression).
+  compress: false,
   // Server-only packages loaded by Node at run time instead of being bundled (native streams,
   // WebAssembly, worker threads).
   serverExternalPackages: [

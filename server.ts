@@ -2,7 +2,8 @@
 // database and mounts the OAuth 2.0 authorization server (/oauth/*, /.well-known/*), then hands
 // every other request to Next.js after the decisions Next cannot make: API paths with or without
 // /v0, path extensions as Accept, "/" as status JSON or app page, and the JSON body of GET
-// requests (which Next drops), passed to route handlers through an unforgeable channel.
+// requests (which Next drops), passed to route handlers through an unforgeable channel. Responses
+// are compressed here, once for every kind (lib/http/compression; Next's own is turned off).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import next from 'next'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
@@ -16,6 +17,7 @@ import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
 import { fileStore } from '@/lib/files'
 import { databaseUnavailable, payloadTooLarge } from '@/lib/http/api-error'
 import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
+import { responseCompressor } from '@/lib/http/compression'
 import { routeRequest } from '@/lib/http/edge'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
 import { renderProblem } from '@/lib/http/render-problem'
@@ -113,10 +115,13 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler()
 
   const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev })
+  const compress = responseCompressor()
   const server = createServer(httpServerOptions(e), (req, res) => {
     const started = performance.now()
     const instance = (req.url ?? '/').split('?')[0] ?? '/'
     prepareResponse(res, everyResponse, instance === '/')
+    // Before anything writes: every response may be compressed (lib/http/compression).
+    compress(req, res, () => {})
     if (e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'info') {
       res.on('finish', () => {
         // Path only: query strings may carry search terms, and never log credentials.

@@ -48,10 +48,17 @@ function toApiError(error: unknown): ApiError {
 
 export function renderProblem(error: unknown, instance?: string): RenderedProblem {
   const apiError = toApiError(error)
+  const body = JSON.stringify(apiError.toProblem(instance))
   return {
     status: apiError.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...apiError.headers },
-    body: JSON.stringify(apiError.toProblem(instance)),
+    headers: {
+      'Content-Type': PROBLEM_CONTENT_TYPE,
+      'Cache-Control': 'no-store',
+      // Known length: a small problem is not worth compressing (lib/http/compression).
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...apiError.headers,
+    },
+    body,
   }
 }
 
