@@ -97,7 +97,12 @@ describe('response compression', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(zlib.gunzipSync(gzip.body).toString()).toBe(big)
 
-    for (const none of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }]) {
+    const refusals: Array<Record<string, string>> = [
+      {},
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
+    ]
+    for (const none of refusals) {
       const plain = await get('/big', none)
       expect(plain.headers['content-encoding'], JSON.stringify(none)).toBeUndefined()
       expect(plain.body.toString()).toBe(big)
