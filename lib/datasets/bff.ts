@@ -146,6 +146,7 @@ export async function downloadLinkHandler(id: string, expires: number, store: Fi
     location: download.location,
     expires_at: download.expiresAt.toISOString(),
     file_name: download.fileName,
+    download_name: download.downloadName,
     encoding: download.encoding,
     version: download.version,
     total: download.total,

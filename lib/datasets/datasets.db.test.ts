@@ -460,7 +460,11 @@ describe.skipIf(engineSkipped)(`datasets on ${testEngine}`, () => {
     expect(after.latest).toMatchObject({ version: 2, status: 'failed' })
     expect(after.latest.failureReason).toMatch(/disque plein/)
     expect(after.current).toMatchObject({ version: 1, encoding: 'UTF-8' })
-    expect(await issueDownload(dataset.id, 60, store)).toMatchObject({ version: 1, encoding: 'UTF-8' })
+    expect(await issueDownload(dataset.id, 60, store)).toMatchObject({
+      version: 1,
+      encoding: 'UTF-8',
+      downloadName: 'Échec.csv',
+    })
     expect(fs.readdirSync(store.tempDir).filter((f) => f.startsWith(dataset.id))).toEqual([])
     // A refresh queues a new version, generated normally.
     await refreshDataset(dataset.id)

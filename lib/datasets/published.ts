@@ -3,6 +3,7 @@
 // by page, its points as GeoJSON, and download addresses of its file.
 import { query, type Queryable } from '../db/pool'
 import { badRequest, notFound, unavailable } from '../http/api-error'
+import { fileNameFromTitle } from '../http/content-disposition'
 import type { FileStore } from '../files/file-store'
 import type { DatasetEncoding } from './encoding'
 import type { GenerationStatus } from './datasets'
@@ -155,6 +156,8 @@ export interface Download {
   total: number
   encoding: DatasetEncoding
   fileName: string
+  /** The name the file is saved under: the dataset's title (Content-Disposition). */
+  downloadName: string
   location: string
   expiresAt: Date
 }
@@ -165,9 +168,9 @@ const GENERATION_RETRY_AFTER = 5
 const FAILED_RETRY_AFTER = 300
 
 /**
- * A signed address of the dataset's current file, valid `expiresIn` seconds. The file's version
- * records the expiry, so that it is kept until every address issued for it has expired. Without a
- * ready file: 503 with Retry-After.
+ * A signed address of the dataset's current file, valid `expiresIn` seconds, saving it under the
+ * dataset's title. The file's version records the expiry, so that it is kept until every address
+ * issued for it has expired. Without a ready file: 503 with Retry-After.
  */
 export async function issueDownload(
   id: string,
@@ -181,24 +184,27 @@ export async function issueDownload(
     total: number
     encoding: DatasetEncoding
     file_name: string
+    title: string
   }>(
     `UPDATE dataset_version v
         SET addresses_expire_at = greatest(v.addresses_expire_at, $2::timestamptz)
        FROM dataset d
       WHERE d.id = $1 AND v.dataset_id = d.id AND v.version = d.current_version
         AND v.status = 'ready' AND v.file_deleted_at IS NULL
-      RETURNING v.version, v.total, v.encoding, v.file_name`,
+      RETURNING v.version, v.total, v.encoding, v.file_name, d.title`,
     [id, expiresAt],
     db,
   )
   const file = rows[0]
   if (!file) throw await notReady(id, db)
+  const downloadName = fileNameFromTitle(file.title, 'csv', 'jeu-de-donnees')
   return {
     version: file.version,
     total: file.total,
     encoding: file.encoding,
     fileName: file.file_name,
-    location: await store.signedUrl(file.file_name, Math.floor(expiresAt.getTime() / 1000)),
+    downloadName,
+    location: await store.signedUrl(file.file_name, Math.floor(expiresAt.getTime() / 1000), downloadName),
     expiresAt,
   }
 }

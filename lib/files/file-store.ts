@@ -2,6 +2,7 @@
 // DATA_DIR/files served by this app at /files with signed, expiring addresses) and `s3` (any
 // S3-compatible store, presigned GET addresses). Files are written to a local temporary file first
 // and published whole by `commit`, so a reader never sees a half-written file.
+import { attachmentDisposition } from '../http/content-disposition'
 
 export type FilesDriver = 'local' | 's3'
 
@@ -21,8 +22,11 @@ export interface FileStore {
   remove(name: string): Promise<void>
   /** Every published file. */
   list(): AsyncIterable<StoredFile>
-  /** A download address of a published file, valid until `expiresAt` (unix seconds). */
-  signedUrl(name: string, expiresAt: number): Promise<string>
+  /**
+   * A download address of a published file, valid until `expiresAt` (unix seconds); the file is
+   * saved as `downloadName` (e.g. the dataset's title) when given, else under its own name.
+   */
+  signedUrl(name: string, expiresAt: number, downloadName?: string): Promise<string>
 }
 
 /** One path segment of letters, digits, dots, dashes and underscores, not starting with a dot. */
@@ -38,13 +42,17 @@ export function assertSafeFileName(name: string): void {
 
 /**
  * Response headers of a file, from its name: CSV files are `text/csv`, in ISO-8859-15 when the name
- * ends with `-iso-8859-15.csv` (the dataset file naming), in UTF-8 otherwise.
+ * ends with `-iso-8859-15.csv` (the dataset file naming), in UTF-8 otherwise; saved as
+ * `downloadName` when given (RFC 6266, with an ASCII fallback), else under the file's name.
  */
-export function fileHeaders(name: string): { contentType: string; contentDisposition: string } {
+export function fileHeaders(
+  name: string,
+  downloadName?: string,
+): { contentType: string; contentDisposition: string } {
   const contentType = name.endsWith('-iso-8859-15.csv')
     ? 'text/csv; charset=iso-8859-15'
     : name.endsWith('.csv')
       ? 'text/csv; charset=utf-8'
       : 'application/octet-stream'
-  return { contentType, contentDisposition: `attachment; filename="${name}"` }
+  return { contentType, contentDisposition: attachmentDisposition(downloadName ?? name) }
 }

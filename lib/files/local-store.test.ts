@@ -40,7 +40,7 @@ describe('file names', () => {
   it('derives the media type and the download name from the file name', () => {
     expect(fileHeaders('x-v1.csv')).toEqual({
       contentType: 'text/csv; charset=utf-8',
-      contentDisposition: 'attachment; filename="x-v1.csv"',
+      contentDisposition: 'attachment; filename=x-v1.csv',
     })
     expect(fileHeaders('x-v1-iso-8859-15.csv').contentType).toBe('text/csv; charset=iso-8859-15')
   })
@@ -73,14 +73,34 @@ describe('local file store', () => {
     const response = await get(url)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=iso-8859-15')
-    expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="served-v1-iso-8859-15.csv"',
-    )
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename=served-v1-iso-8859-15.csv')
     expect(response.headers.get('content-length')).toBe(String(latin9.length))
     expect(Buffer.from(await response.arrayBuffer()).equals(latin9)).toBe(true)
     const head = await get(url, 'HEAD')
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
+  })
+
+  it('saves the file under the signed name of its address (a dataset title); an altered name is 403', async () => {
+    await publish('named-v1.csv', 'a\n')
+    const expires = Math.floor(Date.now() / 1000) + 60
+    const url = new URL(await store.signedUrl('named-v1.csv', expires, 'Établissements de Bretagne.csv'))
+    expect(url.searchParams.get('filename')).toBe('Établissements de Bretagne.csv')
+    const response = await get(url.href)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="Etablissements de Bretagne.csv"; filename*=UTF-8\'\'%C3%89tablissements%20de%20Bretagne.csv',
+    )
+    expect(await response.text()).toBe('a\n')
+    for (const filename of ['Autre nom.csv', null]) {
+      const altered = new URL(url)
+      if (filename === null) altered.searchParams.delete('filename')
+      else altered.searchParams.set('filename', filename)
+      expect((await get(altered.href)).status, String(filename)).toBe(403)
+    }
+    // An address without a name keeps its own signature, and the file's name.
+    const plain = await get(await store.signedUrl('named-v1.csv', expires))
+    expect(plain.headers.get('content-disposition')).toBe('attachment; filename=named-v1.csv')
   })
 
   it('answers 403 to altered addresses, 410 to expired ones and 404 to other paths', async () => {

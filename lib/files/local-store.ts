@@ -49,17 +49,24 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  /** Checks the `expires` and `signature` parameters of a request for the file `name`. */
-  checkAddress(name: string, expires: string | null, provided: string | null): SignatureCheck {
-    return checkSignature(`${FILES_PATH}/${name}`, expires, provided, this.options.secret)
+  /** Checks the `expires`, `signature` and `filename` parameters of a request for the file `name`. */
+  checkAddress(
+    name: string,
+    expires: string | null,
+    provided: string | null,
+    downloadName: string | null = null,
+  ): SignatureCheck {
+    const now = Math.floor(Date.now() / 1000)
+    return checkSignature(`${FILES_PATH}/${name}`, expires, provided, this.options.secret, now, downloadName)
   }
 
-  async signedUrl(name: string, expiresAt: number): Promise<string> {
+  async signedUrl(name: string, expiresAt: number, downloadName?: string): Promise<string> {
     assertSafeFileName(name)
     const pathname = `${FILES_PATH}/${name}`
     const query = new URLSearchParams({
       expires: String(expiresAt),
-      signature: signature(pathname, expiresAt, this.options.secret),
+      ...(downloadName === undefined ? {} : { filename: downloadName }),
+      signature: signature(pathname, expiresAt, this.options.secret, downloadName),
     })
     return `${this.options.baseUrl.replace(/\/$/, '')}${pathname}?${query.toString()}`
   }

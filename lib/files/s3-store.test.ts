@@ -71,7 +71,21 @@ describe('s3 file store', () => {
     const response = await fetch(url)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=iso-8859-15')
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=${name}`)
+    expect(Buffer.from(await response.arrayBuffer()).equals(latin9)).toBe(true)
+  })
+
+  it('saves a download under the name the address gives (a dataset title), with an ASCII fallback', async () => {
+    const url = await store.signedUrl(
+      name,
+      Math.floor(Date.now() / 1000) + 60,
+      'Locaux d’Ille-et-Vilaine.csv',
+    )
+    const response = await fetch(url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Locaux d'Ille-et-Vilaine.csv"; filename*=UTF-8''Locaux%20d%E2%80%99Ille-et-Vilaine.csv`,
+    )
     expect(Buffer.from(await response.arrayBuffer()).equals(latin9)).toBe(true)
   })
 

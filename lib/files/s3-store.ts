@@ -102,9 +102,10 @@ export class S3FileStore implements FileStore {
     } while (token)
   }
 
-  async signedUrl(name: string, expiresAt: number): Promise<string> {
+  async signedUrl(name: string, expiresAt: number, downloadName?: string): Promise<string> {
     const expiresIn = Math.min(S3_MAX_EXPIRES_SECONDS, Math.max(1, expiresAt - Math.floor(Date.now() / 1000)))
-    const headers = fileHeaders(name)
+    // The response headers are parameters of the presigned address, covered by its signature.
+    const headers = fileHeaders(name, downloadName)
     const url = await getSignedUrl(
       this.client,
       new GetObjectCommand({

@@ -1,7 +1,8 @@
 // Downloads from the local driver (GET/HEAD /files/<name>?expires=…&signature=…): a name that is not
 // one plain file name is 404 (no path traversal), a missing or altered signature 403, an expired
 // address 410, and a file no longer kept 404. The file streams with its Content-Type and a
-// Content-Disposition naming it.
+// Content-Disposition naming it (the signed `filename` of the address, e.g. a dataset's title, else
+// the file's own name).
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { forbidden, gone, notFound } from '../http/api-error'
@@ -28,7 +29,13 @@ export async function serveLocalFile(
     if (!isLocalStore(store) || !isSafeFileName(name)) {
       throw notFound('Aucun fichier à cette adresse.')
     }
-    const check = store.checkAddress(name, url.searchParams.get('expires'), url.searchParams.get('signature'))
+    const downloadName = url.searchParams.get('filename')
+    const check = store.checkAddress(
+      name,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+      downloadName,
+    )
     if (check === 'invalid') {
       throw forbidden('Adresse de téléchargement invalide : signature absente ou altérée.')
     }
@@ -42,7 +49,7 @@ export async function serveLocalFile(
       await handle?.close()
       throw notFound('Ce fichier n’est plus disponible ; demandez une nouvelle adresse.')
     }
-    const headers = fileHeaders(name)
+    const headers = fileHeaders(name, downloadName ?? undefined)
     const remaining = Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000)
     const responseHeaders = {
       'Content-Type': headers.contentType,

@@ -57,6 +57,8 @@ export interface DownloadLink {
   location: string
   expires_at: string
   file_name: string
+  /** The name the file is saved under: the dataset's title. */
+  download_name: string
   encoding: DatasetEncodingLabel
   version: number
   total: number
