@@ -26,6 +26,13 @@ export interface ExportOptions {
   destination: Writable
   /** Rows per COPY; default: one COPY on PostgreSQL, EMBEDDED_CHUNK_ROWS on the embedded engine. */
   chunkRows?: number
+  /**
+   * Field separator: a comma (dataset files, RFC 4180), or a semicolon, which spreadsheets set to
+   * French conventions expect when they open a file (the staff's export of a search).
+   */
+  delimiter?: ',' | ';'
+  /** Whether to run inside the transaction already open on `client` (no BEGIN/COMMIT of its own). */
+  inTransaction?: boolean
   /** Called with the number of data rows written so far, as they pass. */
   onRows?: (rows: number) => void
   signal?: AbortSignal
@@ -69,10 +76,12 @@ export async function exportCsv(options: ExportOptions): Promise<ExportResult> {
     options.chunkRows ?? (options.engine === 'embedded' ? EMBEDDED_CHUNK_ROWS : Math.max(1, options.total))
   const parts = ranges(options.total, chunkRows)
 
+  const delimiter = options.delimiter === ';' ? ", DELIMITER ';'" : ''
+  const ownTransaction = !options.inTransaction
   let rows = 0
   async function* copyOut(): AsyncGenerator<Buffer> {
     for (const [index, [from, to]] of parts.entries()) {
-      await client.query('BEGIN')
+      if (ownTransaction) await client.query('BEGIN')
       // COPY takes no bound parameters: the SELECT reads them from transaction-local settings.
       await client.query(
         `SELECT set_config($1, $2, true), set_config($3, $4, true), set_config($5, $6, true),
@@ -87,10 +96,12 @@ export async function exportCsv(options: ExportOptions): Promise<ExportResult> {
         ],
       )
       const header = index === 0 ? ', HEADER' : ''
-      const stream = client.query(copyTo(`COPY (${model.csvSelect}) TO STDOUT WITH (FORMAT csv${header})`))
+      const stream = client.query(
+        copyTo(`COPY (${model.csvSelect}) TO STDOUT WITH (FORMAT csv${header}${delimiter})`),
+      )
       for await (const chunk of stream) yield chunk as Buffer
       rows += stream.rowCount
-      await client.query('COMMIT')
+      if (ownTransaction) await client.query('COMMIT')
     }
   }
 
