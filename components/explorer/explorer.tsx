@@ -21,6 +21,7 @@ import {
 } from '@/lib/explorer/search-state'
 import { BffError, bffFetch, errorMessage, retryUnlessClientError } from '@/lib/queries/bff-client'
 import { CreateDatasetDialog } from './create-dataset-dialog'
+import { ExportLinks } from './export-links'
 import type { PointCollection } from './results-map'
 import { ResultsTable, type ResultsPage } from './results-table'
 import { SearchForm } from './search-form'
@@ -137,6 +138,9 @@ export function Explorer({ isAdmin }: { isAdmin: boolean }) {
           onCreateDataset={isAdmin ? () => setCreating(true) : undefined}
         />
       </div>
+      {invalid ? null : (
+        <ExportLinks searchQuery={bffSearchQuery(criteria)} total={results.data?.total} isAdmin={isAdmin} />
+      )}
       {isAdmin ? (
         <p className="explorer-dataset">
           <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>
