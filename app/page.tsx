@@ -1,13 +1,25 @@
+import { redirect } from 'next/navigation'
 import { Suspense } from 'react'
 import { Explorer } from '@/components/explorer/explorer'
+import { signInStartUrl } from '@/lib/oauth/sign-in-path'
 import { getStatus } from '@/lib/status/get-status'
 import { optionalUser } from './_auth/require-user'
 
 export const dynamic = 'force-dynamic'
 
-/** Signed-in staff and administrators get the explorer; visitors the presentation of the service. */
-export default async function HomePage() {
+/**
+ * Signed-in staff and administrators get the explorer; visitors the presentation of the service,
+ * unless the address holds a search (a shared link): they sign in, and come back to that search.
+ */
+export default async function HomePage({ searchParams }: PageProps<'/'>) {
   const user = await optionalUser()
+  if (!user) {
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries(await searchParams)) {
+      for (const v of Array.isArray(value) ? value : [value ?? '']) query.append(key, v)
+    }
+    if (query.size > 0) redirect(signInStartUrl(`/?${query.toString()}`))
+  }
   if (user) {
     return (
       <Suspense>

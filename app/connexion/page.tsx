@@ -1,10 +1,18 @@
 import type { Metadata } from 'next'
+import { cookies } from 'next/headers'
 import Link from 'next/link'
+import { redirect } from 'next/navigation'
 import { z } from 'zod'
-import { SignInButton } from '@/components/auth/sign-in-button'
-import { SIGN_IN_PROVIDER_ID } from '@/lib/auth/first-party-client'
+import { env } from '@/lib/env'
 import { INTERACTION_PATH } from '@/lib/oauth/constants'
-import { interactionSummary, type InteractionSummary } from '@/lib/oauth/interaction-form'
+import {
+  ATTEMPTED_EMAIL_COOKIE,
+  attemptedEmail,
+  interactionSummary,
+  type InteractionSummary,
+} from '@/lib/oauth/interaction-form'
+import { signInStartUrl } from '@/lib/oauth/sign-in-path'
+import { safeCallbackPath } from '@/lib/oauth/start-sign-in'
 import { optionalUser } from '../_auth/require-user'
 
 export const dynamic = 'force-dynamic'
@@ -24,22 +32,19 @@ const searchSchema = z.object({
 const MESSAGES: Record<string, string> = {
   identifiants: 'Adresse électronique ou mot de passe incorrect.',
   session: 'Votre demande de connexion a expiré ou a été ouverte dans un autre navigateur. Recommencez.',
+  demarrage: 'La connexion n’a pas pu commencer. Réessayez dans un instant.',
 }
 
-/**
- * A relative path of this site only (an absolute or protocol-relative URL would be an open
- * redirect), percent-encoded: the sign-in endpoints accept printable ASCII only.
- */
-function safeCallback(value: string | undefined): string {
-  if (!value || !/^\/(?![/\\])/.test(value)) return '/'
-  try {
-    return encodeURI(value)
-  } catch {
-    return '/'
-  }
-}
-
-function LoginForm({ interaction, error }: { interaction: InteractionSummary; error?: string | undefined }) {
+function LoginForm({
+  interaction,
+  error,
+  email,
+}: {
+  interaction: InteractionSummary
+  error?: string | undefined
+  /** The address of a refused attempt, typed again for the user. */
+  email?: string | undefined
+}) {
   return (
     <form method="post" action={`${INTERACTION_PATH}/${interaction.uid}/login`}>
       {error ? (
@@ -50,11 +55,26 @@ function LoginForm({ interaction, error }: { interaction: InteractionSummary; er
       <input type="hidden" name="csrf" value={interaction.formToken} />
       <div className="field">
         <label htmlFor="email">Adresse électronique</label>
-        <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={email}
+          autoFocus={!email}
+        />
       </div>
       <div className="field">
         <label htmlFor="password">Mot de passe</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(email)}
+        />
       </div>
       <div className="form-actions">
         <button type="submit" className="button">
@@ -109,6 +129,9 @@ export default async function SignInPage({ searchParams }: PageProps<'/connexion
       : undefined
 
   if (interaction?.prompt === 'login') {
+    const email = search.erreur
+      ? attemptedEmail(interaction.uid, (await cookies()).get(ATTEMPTED_EMAIL_COOKIE)?.value)
+      : undefined
     return (
       <section className="auth-card" aria-labelledby="titre-connexion">
         <h1 id="titre-connexion">Connexion</h1>
@@ -117,7 +140,7 @@ export default async function SignInPage({ searchParams }: PageProps<'/connexion
             ? 'Espace réservé au personnel et aux administrateurs.'
             : `Connectez-vous pour autoriser l’application « ${interaction.clientName} ».`}
         </p>
-        <LoginForm interaction={interaction} error={errorMessage} />
+        <LoginForm interaction={interaction} error={errorMessage} email={email} />
       </section>
     )
   }
@@ -131,6 +154,9 @@ export default async function SignInPage({ searchParams }: PageProps<'/connexion
   }
 
   const user = await optionalUser()
+  const returnTo = safeCallbackPath(search.callbackUrl, new URL(env().publicUrl).origin)
+  // Nothing to say: straight to the sign-in form, coming back to the page asked for.
+  if (!user && !errorMessage && !search.interaction) redirect(signInStartUrl(returnTo))
   return (
     <section className="auth-card" aria-labelledby="titre-connexion">
       <h1 id="titre-connexion">Connexion</h1>
@@ -151,7 +177,11 @@ export default async function SignInPage({ searchParams }: PageProps<'/connexion
       ) : (
         <>
           <p>Espace réservé au personnel et aux administrateurs.</p>
-          <SignInButton providerId={SIGN_IN_PROVIDER_ID} callbackUrl={safeCallback(search.callbackUrl)} />
+          <p>
+            <a className="button" href={signInStartUrl(returnTo)}>
+              Se connecter
+            </a>
+          </p>
         </>
       )}
     </section>

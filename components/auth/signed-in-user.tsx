@@ -1,17 +1,13 @@
-import Link from 'next/link'
 import type { Role } from '@/lib/auth/users'
+import { SignInLink } from './sign-in-link'
 import { SignOutButton } from './sign-out-button'
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'administrateur', staff: 'agent' }
 
-/** The header's account area: who is signed in (with a sign-out button), or a sign-in link. */
+/** The header's account area: who is signed in (with a sign-out button), or the sign-in link. */
 export function SignedInUser({ user }: { user: { name: string; role: Role } | null }) {
   if (!user) {
-    return (
-      <Link className="header-link" href="/connexion">
-        Se connecter
-      </Link>
-    )
+    return <SignInLink />
   }
   return (
     <div className="account" aria-label="Compte">

@@ -24,12 +24,12 @@ test.describe('staff', () => {
   }
 })
 
-test('a visitor is sent to the sign-in page, then back to the page asked for', async ({ page }) => {
+test('a visitor is sent straight to the sign-in form, then back to the page asked for', async ({ page }) => {
   for (const path of ADMIN_PAGES.slice(0, 2)) {
     await page.goto(path)
-    await expect(page).toHaveURL(`/connexion?callbackUrl=${encodeURIComponent(path)}`)
+    await expect(page).toHaveURL(/\/connexion\?interaction=[\w-]+$/)
+    await expect(page.getByLabel('Mot de passe')).toBeVisible()
   }
-  await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByLabel('Adresse électronique').fill(STAFF_ACCOUNTS.admin.email)
   await page.getByLabel('Mot de passe').fill(STAFF_ACCOUNTS.admin.password)
   await page.getByRole('button', { name: 'Se connecter' }).click()

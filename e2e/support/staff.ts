@@ -22,11 +22,10 @@ export function accountOf(who: StaffAccount | { email: string; password: string 
   return typeof who === 'string' ? STAFF_ACCOUNTS[who] : who
 }
 
-/** Signs in in the browser from the sign-in page; ends on the home page, signed in. */
+/** Signs in in the browser from the sign-in page (straight to its form); ends on the home page, signed in. */
 export async function signInBrowser(page: Page, who: StaffAccount): Promise<void> {
   const account = STAFF_ACCOUNTS[who]
   await page.goto('/connexion')
-  await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByLabel('Adresse électronique').fill(account.email)
   await page.getByLabel('Mot de passe').fill(account.password)
   await page.getByRole('button', { name: 'Se connecter' }).click()

@@ -62,3 +62,32 @@ export async function interactionSummary(uid: string): Promise<InteractionSummar
     formToken: interactionFormToken(uid),
   }
 }
+
+/**
+ * The e-mail address of a refused sign-in attempt, kept for the form shown again (a wrong password
+ * must not clear it): a cookie of the sign-in page only, bound to the interaction, httpOnly, for a
+ * few minutes. Never the password.
+ */
+export const ATTEMPTED_EMAIL_COOKIE = 'tda-signin-email'
+const ATTEMPTED_EMAIL_MAX_AGE = 600
+
+export function attemptedEmailCookie(uid: string, email: string, secure: boolean): string {
+  const value = Buffer.from(JSON.stringify([uid, email.slice(0, 320)])).toString('base64url')
+  return `${ATTEMPTED_EMAIL_COOKIE}=${value}; Path=/connexion; Max-Age=${ATTEMPTED_EMAIL_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+export function clearedAttemptedEmailCookie(secure: boolean): string {
+  return `${ATTEMPTED_EMAIL_COOKIE}=; Path=/connexion; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+/** The address kept for interaction `uid`, or undefined. */
+export function attemptedEmail(uid: string, cookieValue: string | undefined): string | undefined {
+  if (!cookieValue) return undefined
+  try {
+    const parsed = JSON.parse(Buffer.from(cookieValue, 'base64url').toString('utf8')) as unknown
+    if (!Array.isArray(parsed) || parsed[0] !== uid || typeof parsed[1] !== 'string') return undefined
+    return parsed[1]
+  } catch {
+    return undefined
+  }
+}

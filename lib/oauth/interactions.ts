@@ -7,7 +7,11 @@ import { authenticateUser } from '../auth/users'
 import { hasNul, normaliseEmail } from '../text/email'
 import { FORM_MEDIA_TYPE, readBody } from '../http/body'
 import type { AbuseLimits } from '../rate-limit/rate-limiter'
-import { checkInteractionFormToken } from './interaction-form'
+import {
+  attemptedEmailCookie,
+  checkInteractionFormToken,
+  clearedAttemptedEmailCookie,
+} from './interaction-form'
 import { oauthPage, escapeHtml } from './pages'
 import { INTERACTION_PATH } from './constants'
 
@@ -22,8 +26,13 @@ export interface InteractionContext {
   clientIp: string
 }
 
-function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' })
+function redirect(res: ServerResponse, location: string, cookies: string[] = []): void {
+  res.writeHead(303, {
+    Location: location,
+    'Cache-Control': 'no-store',
+    'Content-Length': '0',
+    ...(cookies.length > 0 ? { 'Set-Cookie': cookies } : {}),
+  })
   res.end()
 }
 
@@ -183,10 +192,14 @@ export async function handleInteraction(
       return
     }
     const user = email && password ? await authenticateUser(email, password) : null
+    const secure = context.publicOrigin.startsWith('https://')
     if (!user) {
-      redirect(res, signInPageFor(uid, 'identifiants'))
+      // The form comes back with the address typed, as typed (the password is never kept).
+      const typed = (form.get('email') ?? '').trim()
+      redirect(res, signInPageFor(uid, 'identifiants'), [attemptedEmailCookie(uid, typed, secure)])
       return
     }
+    res.setHeader('Set-Cookie', clearedAttemptedEmailCookie(secure))
     await Promise.all([
       context.limits.signInPerIp.refund(context.clientIp),
       context.limits.signInPerAccount.refund(email),
