@@ -188,7 +188,11 @@ test.describe('CSV', () => {
       const file = await request.get(location.href)
       expect(file.status()).toBe(200)
       expect(file.headers()['content-type']).toBe('text/csv; charset=utf-8')
-      expect(file.headers()['content-disposition']).toBe(`attachment; filename="${SIRET}-v1.csv"`)
+      // Saved under the dataset's title (RFC 6266: an ASCII name, and the UTF-8 one in filename*).
+      expect(file.headers()['content-disposition']).toBe(
+        `attachment; filename="Etablissements de Bretagne.csv"; filename*=UTF-8''%C3%89tablissements%20de%20Bretagne.csv`,
+      )
+      expect(SEED_DATASETS.siret.title).toBe('Établissements de Bretagne')
       const text = (await file.body()).toString('utf8')
       expect(text.startsWith('id,siret,siren,entreprise,')).toBe(true)
     }
@@ -289,9 +293,7 @@ test.describe('CSV', () => {
     expect(redirect.status()).toBe(302)
     const file = await request.get(redirect.headers()['location']!)
     expect(file.headers()['content-type']).toBe('text/csv; charset=iso-8859-15')
-    expect(file.headers()['content-disposition']).toBe(
-      `attachment; filename="${dataset.id}-v1-iso-8859-15.csv"`,
-    )
+    expect(file.headers()['content-disposition']).toBe(`attachment; filename="Latin-9 ${tag}.csv"`)
     const bytes = await file.body()
     const latin1 = (text: string) => Buffer.from(text, 'latin1')
     // é E9, € A4, œ BD, Œ BC; ’ ½ Ł Ż ł → ? (one byte each); no UTF-8 sequence anywhere.

@@ -46,7 +46,8 @@ test('changes the encoding to Latin-9, sees the new version ready, downloads bot
   await expect(page.getByTestId('dataset-encoding')).toHaveText('UTF-8')
 
   const utf8 = await downloadCsv(page)
-  expect(utf8.name).toBe(`${created.id}-v1.csv`)
+  // Saved under the dataset's title.
+  expect(utf8.name).toBe(`${title}.csv`)
   expect(utf8.bytes.includes(Buffer.from(`CAFÉ DE L’ÉTÉ ${tag}`, 'utf8'))).toBe(true)
   expect(utf8.bytes.includes(Buffer.from(`ŒUVRES À 5 € ${tag}`, 'utf8'))).toBe(true)
 
@@ -77,7 +78,7 @@ test('changes the encoding to Latin-9, sees the new version ready, downloads bot
   await page.screenshot({ path: testInfo.outputPath('workshop-dataset.png'), fullPage: true })
 
   const latin9 = await downloadCsv(page)
-  expect(latin9.name).toBe(`${created.id}-v2-iso-8859-15.csv`)
+  expect(latin9.name).toBe(`${title}.csv`)
   // é = E9, € = A4, Œ = BC, À = C0 in Latin-9; ’ became “?”.
   expect(latin9.bytes.includes(Buffer.from(`CAF\xC9 DE L?\xC9T\xC9 ${tag}`, 'latin1'))).toBe(true)
   expect(latin9.bytes.includes(Buffer.from(`\xBCUVRES \xC0 5 \xA4 ${tag}`, 'latin1'))).toBe(true)

@@ -37,6 +37,7 @@ test('copies a temporary link valid for the chosen time', async ({ page, context
   const file = await page.request.get(copied)
   expect(file.status()).toBe(200)
   expect(file.headers()['content-type']).toBe('text/csv; charset=iso-8859-15')
-  expect(file.headers()['content-disposition']).toContain(`${created.id}-v1-iso-8859-15.csv`)
+  expect(new URL(copied).pathname).toBe(`/files/${created.id}-v1-iso-8859-15.csv`)
+  expect(file.headers()['content-disposition']).toBe(`attachment; filename="${title}.csv"`)
   expect(errors).toEqual([])
 })

@@ -7,6 +7,8 @@ export interface RawResponse {
   /** Header names and values as received, repeated headers kept apart. */
   rawHeaders: string[]
   body: string
+  /** The body's bytes as received (compressed bodies stay compressed). */
+  bytes: Buffer
   json<T = unknown>(): T
 }
 
@@ -31,12 +33,14 @@ export function rawRequest(
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8')
+          const bytes = Buffer.concat(chunks)
+          const body = bytes.toString('utf8')
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
             rawHeaders: res.rawHeaders,
             body,
+            bytes,
             json: <T>() => JSON.parse(body) as T,
           })
         })
