@@ -2,7 +2,11 @@ import type { WorkshopDataset } from '@/lib/queries/datasets'
 import { CopyButton } from '../ui/copy-button'
 import styles from './datasets.module.css'
 
-const SCOPE_OF_MODEL: Record<WorkshopDataset['model'], string> = { siret: 'eco', local: 'fiscal' }
+const SCOPE_OF_MODEL: Record<WorkshopDataset['model'], string> = {
+  siret: 'eco',
+  local: 'fiscal',
+  offre: 'eco',
+}
 
 /** How applications read the dataset through the API: one address, the representation by Accept. */
 export function ApiAddresses({ dataset, apiOrigin }: { dataset: WorkshopDataset; apiOrigin: string }) {

@@ -22,6 +22,7 @@ export function formatBytes(bytes: number): string {
 export const MODEL_LABELS: Record<WorkshopDataset['model'], string> = {
   siret: 'Établissements',
   local: 'Locaux',
+  offre: 'Offres immobilières publiées',
 }
 
 export const ENCODING_LABELS: Record<WorkshopDataset['encoding'], string> = {

@@ -7,6 +7,7 @@ import { searchSchema } from '../establishments/search-criteria'
 import type { FileStore } from '../files/file-store'
 import type { BffContract } from '../http/bff-route'
 import { jsonResponse } from '../http/respond'
+import { offerSearchSchema } from '../offers/offer-search'
 import { premisesSearchSchema } from '../premises/search-criteria'
 import { DEFAULT_EXPIRES_SECONDS, MAX_EXPIRES_SECONDS } from './contract'
 import {
@@ -37,7 +38,9 @@ const previewSize = (max: number, fallback: number) =>
     .min(1, 'size vaut au moins 1.')
     .max(max, `size vaut au plus ${max}.`)
     .default(fallback)
-const modelError = { error: 'model vaut siret (établissements) ou local (locaux).' }
+const modelError = {
+  error: 'model vaut siret (établissements), local (locaux) ou offre (offres immobilières publiées).',
+}
 
 export const listDatasetsContract = { role: 'admin' } satisfies BffContract
 
@@ -48,6 +51,7 @@ export const createDatasetContract = {
     [
       z.strictObject({ title, model: z.literal('siret'), search: searchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('local'), search: premisesSearchSchema.optional(), encoding }),
+      z.strictObject({ title, model: z.literal('offre'), search: offerSearchSchema.optional(), encoding }),
     ],
     modelError,
   ),
@@ -66,6 +70,11 @@ export const previewSearchContract = {
       z.strictObject({
         model: z.literal('local'),
         search: premisesSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('offre'),
+        search: offerSearchSchema.optional(),
         size: previewSize(100, 10),
       }),
     ],

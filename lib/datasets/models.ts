@@ -1,5 +1,6 @@
 // The models a dataset can hold (spec §1, §2.2): establishments (`siret`, scope eco, with positions
-// and thus GeoJSON) and local premises (`local`, scope fiscal). Each model says how to validate its
+// and thus GeoJSON), local premises (`local`, scope fiscal) and published business real-estate
+// offers (`offre`, scope eco, with positions). Each model says how to validate its
 // stored search, capture the matching record ids (INSERT … SELECT, in SQL), read a page of records,
 // and which SELECT produces one CSV row per record. A new model also registers its type in the
 // dataset_model table (one INSERT in the migration that brings its tables).
@@ -15,12 +16,22 @@ import { searchSchema, toCriteria } from '../establishments/search-criteria'
 import { selectMatching } from '../establishments/search-filter'
 import { establishmentWireSchema, serialiseEstablishment } from '../establishments/serialise'
 import type { Format } from '../http/negotiate'
+import {
+  OFFER_CSV_COLUMNS,
+  OFFER_CSV_SELECT_LIST,
+  OFFER_RECORD_SQL,
+  offerFeatureCollectionText,
+  offerFromRecord,
+} from '../offers/dataset-record'
+import { offerFilter, offerSearchSchema, toOfferCriteria, type OfferSearch } from '../offers/offer-search'
+import { offerDetailWireSchema, serialiseOfferDetail } from '../offers/serialise'
+import { SqlParams } from '../db/sql-params'
 import { PREMISES_SELECT, rowToPremises, type PremisesRow } from '../premises/read-model'
 import { premisesSearchSchema, toPremisesCriteria, type PremisesSearch } from '../premises/search-criteria'
 import { selectMatchingPremises } from '../premises/search-filter'
 import { PREMISES_URL_PREFIX, premisesWireSchema, serialisePremises } from '../premises/serialise'
 
-export const DATASET_MODELS = ['siret', 'local'] as const
+export const DATASET_MODELS = ['siret', 'local', 'offre'] as const
 export type DatasetModelType = (typeof DATASET_MODELS)[number]
 
 export interface SqlQuery {
@@ -74,6 +85,14 @@ export interface DatasetModel {
   csvSelect: string
   /** The header of the CSV file: csvSelect's columns, in order. */
   csvColumns: readonly string[]
+  /**
+   * GeoJSON of a model whose points are not establishments': the SELECT of snapshot $1's located
+   * records with geo_rank in ($2, $3], in geo_rank order, and the writer of their features.
+   */
+  geojson?: {
+    pointsQuery: string
+    write(points: AsyncIterable<Record<string, unknown>>): AsyncIterable<string>
+  }
 }
 
 function captureStatement(select: SqlQuery): SqlQuery {
@@ -212,7 +231,67 @@ const local: DatasetModel = {
   ],
 }
 
-const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local }
+/** Published offers matching a search, on alias o with its commune c, placeholders after `taken`. */
+function publishedOffers(search: unknown, taken: number) {
+  const params = new SqlParams(taken)
+  const criteria = {
+    ...toOfferCriteria(offerSearchSchema.parse(search) as OfferSearch),
+    statuses: ['published' as const],
+  }
+  const where = offerFilter(criteria, params)
+  return { from: `offre o LEFT JOIN commune c ON c.code = o.code_commune WHERE ${where}`, params }
+}
+
+const offre: DatasetModel = {
+  type: 'offre',
+  label: 'Offres immobilières publiées',
+  scope: 'eco',
+  formats: ['json', 'geojson', 'csv'],
+  searchSchema: offerSearchSchema,
+  recordSchema: offerDetailWireSchema,
+  capture: (search) => {
+    const { from, params } = publishedOffers(search, 1)
+    return captureStatement({
+      text: `SELECT $1::bigint, (row_number() OVER (ORDER BY o.reference))::int, o.reference,
+        CASE WHEN coalesce(o.lon, c.lon) IS NULL THEN NULL
+             ELSE (row_number() OVER (ORDER BY coalesce(o.lon, c.lon), coalesce(o.lat, c.lat), o.reference))::int END,
+        ${OFFER_RECORD_SQL}
+        FROM ${from}`,
+      values: params.values,
+    })
+  },
+  count: (search) => {
+    const { from, params } = publishedOffers(search, 0)
+    return { text: `SELECT count(*)::int AS total FROM ${from}`, values: params.values }
+  },
+  first: (search, limit) => {
+    const { from, params } = publishedOffers(search, 1)
+    return {
+      text: `SELECT ${OFFER_RECORD_SQL} AS record FROM ${from} ORDER BY o.reference LIMIT $1`,
+      values: [limit, ...params.values],
+    }
+  },
+  recordsQuery: `SELECT r.record FROM dataset_record r
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialiseOfferDetail(offerFromRecord(row.record)),
+  csvSelect: `SELECT ${OFFER_CSV_SELECT_LIST}
+  FROM dataset_record r
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: OFFER_CSV_COLUMNS,
+  geojson: {
+    pointsQuery: `SELECT r.record_id AS reference, r.record->'fields'->>'label' AS label,
+        (r.record->>'lon')::double precision AS lon, (r.record->>'lat')::double precision AS lat
+      FROM dataset_record r
+      WHERE r.snapshot_id = $1 AND r.geo_rank > $2 AND r.geo_rank <= $3 ORDER BY r.geo_rank`,
+    write: (points) =>
+      offerFeatureCollectionText(
+        points as AsyncIterable<{ reference: string; label: string | null; lon: number; lat: number }>,
+      ),
+  },
+}
+
+const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local, offre }
 
 export function datasetModel(type: DatasetModelType): DatasetModel {
   return MODELS[type]

@@ -136,17 +136,28 @@ export async function* datasetPoints(
   chunk = 5000,
   db?: Queryable,
 ): AsyncGenerator<PointRef> {
+  yield* datasetRecordsByGeoRank<PointRef>(
+    dataset,
+    // The positions stored with the version (models.ts), like its pages and CSV file.
+    `SELECT r.record_id AS siret, (r.record->>'lon')::double precision AS lon,
+            (r.record->>'lat')::double precision AS lat
+       FROM dataset_record r
+      WHERE r.snapshot_id = $1 AND r.geo_rank > $2 AND r.geo_rank <= $3 AND r.record->>'lon' IS NOT NULL
+      ORDER BY r.geo_rank`,
+    chunk,
+    db,
+  )
+}
+
+/** Rows of `statement` (snapshot $1, geo_rank in ($2, $3]) for the dataset's located records, by chunks. */
+export async function* datasetRecordsByGeoRank<R extends object = Record<string, unknown>>(
+  dataset: PublishedDataset,
+  statement: string,
+  chunk = 5000,
+  db?: Queryable,
+): AsyncGenerator<R> {
   for (let from = 0; from < dataset.located; from += chunk) {
-    const { rows } = await query<PointRef>(
-      // The positions stored with the version (models.ts), like its pages and CSV file.
-      `SELECT r.record_id AS siret, (r.record->>'lon')::double precision AS lon,
-              (r.record->>'lat')::double precision AS lat
-         FROM dataset_record r
-        WHERE r.snapshot_id = $1 AND r.geo_rank > $2 AND r.geo_rank <= $3 AND r.record->>'lon' IS NOT NULL
-        ORDER BY r.geo_rank`,
-      [dataset.snapshotId, from, from + chunk],
-      db,
-    )
+    const { rows } = await query<R>(statement, [dataset.snapshotId, from, from + chunk], db)
     yield* rows
   }
 }

@@ -1,9 +1,7 @@
 // Datasets on the wire: the JSON view (spec §2.2), the CSV location view (spec §2.3), the list of
 // GET /v0/datasets, and the workshop's view for administrators (status, progress, files).
 import { z } from 'zod'
-import { establishmentWireSchema } from '../establishments/serialise'
 import { MEDIA_TYPES } from '../http/negotiate'
-import { premisesWireSchema } from '../premises/serialise'
 import type { Dataset, DatasetVersion } from './datasets'
 import { DATASET_ENCODINGS } from './encoding'
 import { DATASET_MODELS, datasetModel, modelDescriptionUrl } from './models'
@@ -23,7 +21,7 @@ export const datasetJsonViewSchema = z
         url: z.string().describe('Adresse de la description du modèle'),
       })
       .strict(),
-    data: z.array(z.union([establishmentWireSchema, premisesWireSchema])),
+    data: z.array(z.union(DATASET_MODELS.map((type) => datasetModel(type).recordSchema))),
   })
   .strict()
 export type DatasetJsonView = z.infer<typeof datasetJsonViewSchema>

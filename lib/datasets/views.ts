@@ -12,6 +12,7 @@ import type { datasetQuerySchema } from './contract'
 import { DATASET_MODELS, datasetModel } from './models'
 import {
   datasetPoints,
+  datasetRecordsByGeoRank,
   getPublishedDatasetOrThrow,
   issueDownload,
   listPublishedDatasets,
@@ -36,8 +37,13 @@ export async function publishedDatasetView(
     scope: model.scope,
     formats: model.formats,
     async reply(format) {
-      if (format === 'geojson')
-        return { kind: 'stream', chunks: featureCollectionText(datasetPoints(dataset)) }
+      if (format === 'geojson') {
+        // Establishments' points, or the model's own (offers carry their label).
+        const chunks = model.geojson
+          ? model.geojson.write(datasetRecordsByGeoRank(dataset, model.geojson.pointsQuery))
+          : featureCollectionText(datasetPoints(dataset))
+        return { kind: 'stream', chunks }
+      }
       if (format === 'csv' || query.csv) {
         const download = await issueDownload(dataset.id, query.expires, store)
         return format === 'csv'
