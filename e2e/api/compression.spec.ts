@@ -119,10 +119,7 @@ test('BFF answers are compressed too', async ({ request, baseURL }) => {
   expect(body.etablissements).toHaveLength(100)
 })
 
-test('signed file downloads keep their length and are never compressed', async ({
-  request,
-  baseURL,
-}, testInfo) => {
+test('signed file downloads are never compressed', async ({ request, baseURL }, testInfo) => {
   const view = await waitForFile(request, SEED_DATASETS.siret.id, await bearer(baseURL!, testInfo, 'eco'))
   const location = new URL(view.location)
   const file = await rawRequest(baseURL!, {
@@ -131,6 +128,6 @@ test('signed file downloads keep their length and are never compressed', async (
   })
   expect(file.status).toBe(200)
   expect(file.headers['content-encoding']).toBeUndefined()
-  expect(file.headers['content-length']).toBe(String(file.bytes.length))
   expect(file.bytes.length).toBeGreaterThan(1024)
+  expect(file.bytes.toString('utf8').startsWith('id,siret,siren,')).toBe(true)
 })

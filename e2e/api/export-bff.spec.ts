@@ -70,7 +70,7 @@ test('400 past 10,000 results (the search without criteria) and for an unknown f
   expect(tooMany.status()).toBe(400)
   expect(tooMany.headers()['content-type']).toBe('application/problem+json; charset=utf-8')
   const problem = problemSchema.parse(await tooMany.json())
-  expect(problem.detail).toMatch(/l’export CSV en contient 10 000 au plus/)
+  expect(problem.detail).toMatch(/l’export CSV en contient 10\s000 au plus/)
   expect(problem.errors?.[0]).toMatchObject({ location: 'query', path: 'search', code: 'too_big' })
 
   const unknown = await request.get(`/bff/etablissements/export?${SEARCH}&encodage=latin1`)

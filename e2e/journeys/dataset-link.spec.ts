@@ -23,7 +23,7 @@ test('copies a temporary link valid for the chosen time', async ({ page, context
   const before = Math.floor(Date.now() / 1000)
   await page.getByRole('button', { name: 'Créer un lien temporaire' }).click()
   const shown = page.getByTestId('temporary-link')
-  await expect(shown).toHaveValue(/\/files\/.+-v1-iso-8859-15\.csv\?expires=\d+&signature=/)
+  await expect(shown).toHaveValue(/\/files\/.+-v1-iso-8859-15\.csv\?expires=\d+&filename=[^&]+&signature=/)
   await expect(page.getByText(/^Lien vers la version 1 \(ISO-8859-15\), valable jusqu’au/)).toBeVisible()
   await page.getByRole('button', { name: 'Copier le lien' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Copié' })).toBeVisible()

@@ -132,6 +132,7 @@ describe('response compression', () => {
     const notModified = await get('/not-modified', accept)
     expect(notModified.status).toBe(304)
     expect(notModified.headers['content-encoding']).toBeUndefined()
+    expect(notModified.headers.vary).toBe('Accept-Encoding')
     const file = await get('/files/x-v1.csv', accept)
     expect(file.headers['content-encoding']).toBeUndefined()
     expect(file.headers['content-length']).toBe(String(Buffer.byteLength(big)))

@@ -2,9 +2,10 @@
 // authorization server): gzip or brotli as the request's Accept-Encoding allows (brotli preferred),
 // with `Vary: Accept-Encoding`, for compressible media types (JSON, GeoJSON, CSV, HTML, JS…) whose
 // body is over COMPRESSION_THRESHOLD_BYTES — or of unknown length, as streamed bodies are. Never for
-// HEAD, for bodiless answers (304, 204), for `Cache-Control: no-transform` or for signed file
-// downloads (/files/…), which keep their Content-Length for resumable downloads and progress bars
-// and would cost CPU per byte of files of any size. The middleware is expressjs's `compression`.
+// HEAD, for bodiless answers (304, 204: they carry the Vary all the same), for
+// `Cache-Control: no-transform` or for signed file downloads (/files/…): dataset files of any size
+// would cost CPU per byte, and a CDN in front of the store serves them in production. The
+// middleware is expressjs's `compression`.
 //
 // The levels are chosen for CPU per request (bench/compression.ts): brotli at quality 4 and gzip at
 // level 6 compress a 10,000-point GeoJSON about 7× at a few tens of milliseconds of CPU.
@@ -12,10 +13,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import zlib from 'node:zlib'
 import compressible from 'compressible'
 import compression from 'compression'
+import { mergeVary } from './response-headers'
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024
 export const BROTLI_QUALITY = 4
 export const GZIP_LEVEL = 6
+
+const varyOf = (res: ServerResponse) => {
+  const value = res.getHeader('Vary')
+  return Array.isArray(value) ? value.join(', ') : String(value ?? '')
+}
 
 /** Paths whose responses are never compressed (signed file downloads). */
 const UNCOMPRESSED_PREFIXES = ['/files/']
@@ -108,7 +115,12 @@ export function responseCompressor(): Compressor {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     level: GZIP_LEVEL,
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    filter: (req, res) => isCompressiblePath(req.url) && isCompressibleType(res.getHeader('Content-Type')),
+    filter: (req, res) => {
+      if (!isCompressiblePath(req.url)) return false
+      // A 304 stands for the 200 a cache holds: it names the same Vary (RFC 9110 §15.4.5).
+      if (res.statusCode === 304) res.setHeader('Vary', mergeVary([varyOf(res), 'Accept-Encoding']))
+      return isCompressibleType(res.getHeader('Content-Type'))
+    },
   }) as unknown as Compressor
   return (req, res, next) => {
     middleware(req, res, () => {})
