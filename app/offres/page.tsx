@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { requireUser } from '@/app/_auth/require-user'
 import { formatDateTime, formatNumber, localTypeLabel, statusLabel } from '@/components/offers/format'
+import { CreateOfferDataset } from '@/components/offers/create-offer-dataset'
 import { OfferStatusBadge } from '@/components/offers/offer-status-badge'
 import styles from '@/components/offers/offers.module.css'
 import { LOCAL_TYPES } from '@/lib/offers/fields'
@@ -24,7 +25,7 @@ function listHref(filters: WorkshopFilters): string {
 
 /** The offers workshop: offers by status with their counts, filters, and the way to each offer. */
 export default async function OffersPage({ searchParams }: PageProps<'/offres'>) {
-  await requireUser('staff', '/offres')
+  const user = await requireUser('staff', '/offres')
   const filters = workshopFiltersSchema.parse(await searchParams)
   const list = await workshopList(filters)
   const all = Object.values(list.counts).reduce((a, b) => a + b, 0)
@@ -91,6 +92,23 @@ export default async function OffersPage({ searchParams }: PageProps<'/offres'>)
           Filtrer
         </button>
       </form>
+      {user.role === 'admin' && filters.statut === 'published' && list.total > 0 ? (
+        <div className={styles.toolbar}>
+          <CreateOfferDataset
+            search={{
+              ...(filters.q ? { q: [filters.q] } : {}),
+              ...(filters.type ? { local_type: [filters.type] } : {}),
+            }}
+            suggestedTitle={[
+              'Offres publiées',
+              filters.type ? localTypeLabel(filters.type) : null,
+              filters.q ? `« ${filters.q} »` : null,
+            ]
+              .filter(Boolean)
+              .join(' – ')}
+          />
+        </div>
+      ) : null}
       {list.offers.length === 0 ? (
         <p className={styles.empty}>Aucune offre ne correspond à ces critères.</p>
       ) : (
