@@ -37,7 +37,7 @@ const SECONDS = option('seconds', 5)
 const ROUNDS = option('rounds', 3)
 const WARMUP = 2
 const CONCURRENCY = 8
-const PORT = option('port', 3149)
+const PORT = option('port', 3169)
 
 const CASES = [
   { name: 'JSON page of 100 (department 35)', path: '/v0/eco/sirets?search[departement]=35&size=100' },
