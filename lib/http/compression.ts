@@ -109,6 +109,25 @@ function holdSmallBodies(res: ServerResponse): void {
   } as ServerResponse['end']
 }
 
+/** Media types whose streamed parts must reach the browser at once: pages (HTML, React payloads). */
+const PROGRESSIVE = /^(text\/html|text\/x-component)\b/i
+
+/**
+ * Next.js flushes the compressor after every chunk it writes. For data (JSON, GeoJSON, CSV) a flush
+ * per chunk costs brotli most of its work (8 times the raw cost on a streamed GeoJSON,
+ * bench/compression.ts) for no gain: the compressor then emits as its blocks fill, and at the end.
+ * Pages keep their flushes, so a streamed page shows its first parts at once.
+ */
+function keepFlushesForPages(res: ServerResponse): void {
+  const holder = res as ServerResponse & { flush?: () => void }
+  const flush = holder.flush?.bind(res)
+  if (!flush) return
+  holder.flush = () => {
+    const type = res.getHeader('Content-Type')
+    if (PROGRESSIVE.test(String(Array.isArray(type) ? type[0] : (type ?? '')))) flush()
+  }
+}
+
 /** A middleware to run on each request before anything writes to the response. */
 export function responseCompressor(): Compressor {
   const middleware = compression({
@@ -124,6 +143,7 @@ export function responseCompressor(): Compressor {
   }) as unknown as Compressor
   return (req, res, next) => {
     middleware(req, res, () => {})
+    keepFlushesForPages(res)
     holdSmallBodies(res)
     next()
   }
