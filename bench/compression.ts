@@ -10,7 +10,7 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { connectionConfig } from '@/lib/db/connection'
 import { parseEnv } from '@/lib/env'
-import { BROTLI_QUALITY, GZIP_LEVEL } from '@/lib/http/compression'
+import { BROTLI_QUALITY, BROTLI_WINDOW_BITS, GZIP_LEVEL } from '@/lib/http/compression'
 import {
   alternate,
   buildApp,
@@ -52,7 +52,12 @@ const ENCODINGS = [
 const raw: Record<string, (body: Buffer) => Buffer> = {
   gzip: (body) => zlib.gzipSync(body, { level: GZIP_LEVEL }),
   br: (body) =>
-    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      },
+    }),
 }
 
 buildApp()
@@ -99,7 +104,8 @@ try {
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${machine()}, PostgreSQL ${await serverVersion(pool)}, ` +
       `${N} establishments, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${SECONDS} s per side, ` +
-      `brotli quality ${BROTLI_QUALITY}, gzip level ${GZIP_LEVEL}, load average at the end ${loadAverage()}\n`,
+      `brotli quality ${BROTLI_QUALITY} window 2^${BROTLI_WINDOW_BITS}, gzip level ${GZIP_LEVEL}, ` +
+      `load average at the end ${loadAverage()}\n`,
   )
   console.log(
     [

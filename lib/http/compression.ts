@@ -7,8 +7,9 @@
 // would cost CPU per byte, and a CDN in front of the store serves them in production. The
 // middleware is expressjs's `compression`.
 //
-// The levels are chosen for CPU per request (bench/compression.ts): brotli at quality 4 and gzip at
-// level 6 compress a 10,000-point GeoJSON about 7× at a few tens of milliseconds of CPU.
+// The levels are chosen for CPU per request (bench/compression.ts): brotli at quality 4 with a
+// 256 KiB window, gzip at level 6; an API page of 100 establishments goes down to 15 % of its size
+// for a few tenths of a millisecond.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import zlib from 'node:zlib'
 import compressible from 'compressible'
@@ -17,6 +18,11 @@ import { mergeVary } from './response-headers'
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024
 export const BROTLI_QUALITY = 4
+/**
+ * Brotli's window: 256 KiB instead of the default 4 MiB. The same size on the bodies served, and
+ * half the CPU when streams run concurrently (each stream's state is allocated and touched anew).
+ */
+export const BROTLI_WINDOW_BITS = 18
 export const GZIP_LEVEL = 6
 
 const varyOf = (res: ServerResponse) => {
@@ -133,7 +139,12 @@ export function responseCompressor(): Compressor {
   const middleware = compression({
     threshold: COMPRESSION_THRESHOLD_BYTES,
     level: GZIP_LEVEL,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    brotli: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      },
+    },
     filter: (req, res) => {
       if (!isCompressiblePath(req.url)) return false
       // A 304 stands for the 200 a cache holds: it names the same Vary (RFC 9110 §15.4.5).
