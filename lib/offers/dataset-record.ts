@@ -4,7 +4,7 @@
 // GET /eco/immo/offres/:id, its CSV columns, and its point for GeoJSON.
 import { z } from 'zod'
 import { CONTACT_TYPES, type OfferFields } from './fields'
-import type { StoredOffer } from './offer-store'
+import { toStoredOffer, type StoredOffer } from './offer-store'
 import { offerFeatures } from './serialise'
 
 /**
@@ -34,27 +34,16 @@ export const offerRecordSchema = z.object({
 })
 export type OfferRecord = z.infer<typeof offerRecordSchema>
 
-const iso = (value: string) => new Date(value).toISOString()
-
 /** The stored offer of a dataset record (its creator is not part of a published record). */
 export function offerFromRecord(value: unknown): StoredOffer {
   const r = offerRecordSchema.parse(value)
-  return {
-    reference: r.reference,
-    status: r.status,
-    rejectionReason: r.rejection_reason,
-    clientId: r.client_id,
-    creatorName: null,
-    fields: r.fields,
-    libelleCommune: r.libelle_commune,
-    position:
-      r.lon === null || r.lat === null
-        ? null
-        : { lon: r.lon, lat: r.lat, source: r.own_position ? 'offre' : 'commune' },
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    publishedAt: r.published_at === null ? null : iso(r.published_at),
-  }
+  return toStoredOffer({
+    ...r,
+    creator_name: null,
+    created_at: new Date(r.created_at),
+    updated_at: new Date(r.updated_at),
+    published_at: r.published_at === null ? null : new Date(r.published_at),
+  })
 }
 
 const field = (name: string) => `r.record->'fields'->>'${name}'`
