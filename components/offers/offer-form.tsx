@@ -5,90 +5,9 @@ import { useRouter } from 'next/navigation'
 import { useId, useState, type ReactNode } from 'react'
 import { CONTACT_TYPES, LOCAL_TYPES, TRANSACTION_TYPES } from '@/lib/offers/fields'
 import { BffError, errorMessage } from '@/lib/queries/bff-client'
+import { offerFormBody, type OfferFormValues, type OfferTextKey } from '@/lib/offers/form-values'
 import { createOffer, editOffer, type OfferFormBody } from '@/lib/queries/offers'
 import styles from './offers.module.css'
-
-/** The form's values, as typed. */
-export interface OfferFormValues {
-  local_type: string
-  transaction_types: string[]
-  surface: string
-  label: string
-  number: string
-  voie: string
-  code_commune: string
-  tags: string
-  disponibilite: string
-  annee_de_construction: string
-  parking_number: string
-  prix_de_vente: string
-  taxe_fonciere: string
-  charges_mensuelles_copropriete: string
-  loyer_mensuel: string
-  charges_locatives: string
-  divisible_at: string
-  site_internet: string
-  descriptif_bien: string
-  descriptif_surface: string
-  descriptif_caracteristique: string
-  acces: string
-  descriptif_tarif: string
-  contact_type: string
-  contact_name: string
-  contact_email: string
-  contact_phone: string
-}
-
-export const EMPTY_OFFER: OfferFormValues = {
-  local_type: 'bureaux',
-  transaction_types: [],
-  surface: '',
-  label: '',
-  number: '',
-  voie: '',
-  code_commune: '',
-  tags: '',
-  disponibilite: '',
-  annee_de_construction: '',
-  parking_number: '',
-  prix_de_vente: '',
-  taxe_fonciere: '',
-  charges_mensuelles_copropriete: '',
-  loyer_mensuel: '',
-  charges_locatives: '',
-  divisible_at: '',
-  site_internet: '',
-  descriptif_bien: '',
-  descriptif_surface: '',
-  descriptif_caracteristique: '',
-  acces: '',
-  descriptif_tarif: '',
-  contact_type: 'commercialisateur',
-  contact_name: '',
-  contact_email: '',
-  contact_phone: '',
-}
-
-type TextKey = Exclude<keyof OfferFormValues, 'transaction_types' | `contact_${string}`>
-
-/** The body sent: empty fields left out, tags split on commas, one contact when named. */
-function toBody(values: OfferFormValues): OfferFormBody {
-  const body: OfferFormBody = { transaction_types: values.transaction_types }
-  for (const [key, value] of Object.entries(values)) {
-    if (key === 'transaction_types' || key.startsWith('contact_') || key === 'tags') continue
-    if (typeof value === 'string' && value.trim() !== '') body[key] = value.trim()
-  }
-  const tags = values.tags
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
-  if (tags.length > 0) body.tags = tags
-  const contact = { name: values.contact_name, email: values.contact_email, phone: values.contact_phone }
-  if (Object.values(contact).some((v) => v.trim() !== '')) {
-    body.contact_offers_attributes = [{ type: values.contact_type, ...contact }]
-  }
-  return body
-}
 
 /** Creation (staff) and edition before publication (administrators), with the API's validation. */
 export function OfferForm({ reference, initial }: { reference?: string; initial: OfferFormValues }) {
@@ -107,7 +26,7 @@ export function OfferForm({ reference, initial }: { reference?: string; initial:
   const set = (key: keyof OfferFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }))
 
   function field(
-    key: TextKey | `contact_${'name' | 'email' | 'phone'}`,
+    key: OfferTextKey | `contact_${'name' | 'email' | 'phone'}`,
     label: string,
     options: {
       path?: string
@@ -162,7 +81,7 @@ export function OfferForm({ reference, initial }: { reference?: string; initial:
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        save.mutate(toBody(values))
+        save.mutate(offerFormBody(values))
       }}
     >
       {save.error ? (

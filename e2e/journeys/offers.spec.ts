@@ -143,3 +143,46 @@ test('staff create an offer through the form; refusals show next to their fields
   await expect(page.getByText('Quai de chargement, Cour camion')).toBeVisible()
   await expect(page.getByTestId('history-row').first()).toContainText('Création')
 })
+
+test('an administrator edits an offer pending validation, then archives it after a confirmation', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const errors = consoleErrors(page)
+  const label = `Édition ${testInfo.workerIndex}-${Date.now()}`
+  const reference = await postOffer(baseURL!, testInfo, label)
+  await openPending(page, label, reference)
+
+  await page.getByRole('link', { name: 'Modifier' }).click()
+  await expect(page.getByLabel('Surface (m²)')).toHaveValue('240')
+  await page.getByLabel('Surface (m²)').fill('260')
+  await page.getByLabel('Libellé').fill(`${label} (modifiée)`)
+  await page.getByRole('button', { name: 'Enregistrer les modifications' }).click()
+  await expect(page).toHaveURL(new RegExp(`/offres/${reference}\\?modifiee=1$`))
+  await expect(page.getByRole('heading', { level: 1, name: `Offre ${reference}`, exact: true })).toBeVisible()
+  // The application reads the edited offer.
+  const edited = (await apiGet(baseURL!, testInfo, `/v0/eco/immo/offres/${reference}`)) as {
+    offre: { surface: number; label: string; status: string }
+  }
+  expect(edited.offre).toMatchObject({
+    surface: 260,
+    label: `${label} (modifiée)`,
+    status: 'pending_validation',
+  })
+
+  await page.getByRole('button', { name: 'Archiver' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Archiver l’offre ?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Archiver' }).click()
+  await expect(dialog).toBeHidden()
+  const history = page.getByTestId('history-row')
+  await expect(history).toHaveCount(3)
+  await expect(history.nth(1)).toContainText('Modification')
+  await expect(history.nth(2)).toContainText('Archivage')
+  await expect(page.getByRole('button', { name: 'Publier à nouveau' })).toBeVisible()
+  const statuses = offerStatusesResultSchema.parse(
+    await apiGet(baseURL!, testInfo, '/v0/eco/immo/offres/statuts?search[status]=archived&size=100'),
+  )
+  expect(statuses.offres.map((o) => o.reference)).toContain(reference)
+  expect(errors).toEqual([])
+})

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { requireUser } from '@/app/_auth/require-user'
-import { EMPTY_OFFER, OfferForm } from '@/components/offers/offer-form'
+import { OfferForm } from '@/components/offers/offer-form'
+import { EMPTY_OFFER } from '@/lib/offers/form-values'
 import styles from '@/components/offers/offers.module.css'
 
 export const dynamic = 'force-dynamic'
