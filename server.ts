@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
 
-  const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev })
+  const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev, mapStyleUrl: e.MAP_STYLE_URL })
   const server = createServer(httpServerOptions(e), (req, res) => {
     const started = performance.now()
     const instance = (req.url ?? '/').split('?')[0] ?? '/'

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Explorer } from '@/components/explorer/explorer'
+import { env } from '@/lib/env'
 import { getStatus } from '@/lib/status/get-status'
 import { optionalUser } from './_auth/require-user'
 
@@ -11,7 +12,7 @@ export default async function HomePage() {
   if (user) {
     return (
       <Suspense>
-        <Explorer isAdmin={user.role === 'admin'} />
+        <Explorer isAdmin={user.role === 'admin'} mapStyleUrl={env().MAP_STYLE_URL ?? null} />
       </Suspense>
     )
   }
