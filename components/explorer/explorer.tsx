@@ -1,7 +1,7 @@
 'use client'
 
-// The explorer (signed-in staff, at /): the search form, then the results beside the map of the
-// search (below it on narrow screens). The applied search lives in the address (shareable; page
+// The explorer (signed-in staff, at /): the search form and the results, beside the map of the
+// search on wide screens (below them on narrow ones). The applied search lives in the address (shareable; page
 // links carry it; back and forward buttons move through searches); react-query fetches and caches
 // the BFF's pages. After a search or a page change, the focus goes to the results' heading and the
 // page scrolls to it.
@@ -166,23 +166,21 @@ export function Explorer({ isAdmin, mapStyleUrl }: { isAdmin: boolean; mapStyleU
           requestFocus()
         }}
       />
-      <div className="explorer-results">
-        <ResultsTable
-          state={state}
-          data={data}
-          loading={results.isFetching}
-          failure={failure}
-          onRetry={() => void results.refetch()}
-          invalidFields={refused && placed}
-          pageProblem={pageProblem}
-          emptyExplanation={emptyExplanation}
-          onSize={(size) => navigate({ ...state, size, page: 1 })}
-          onPageLink={requestFocus}
-          headingRef={headingRef}
-          onCreateDataset={isAdmin ? () => setCreating(true) : undefined}
-        />
-        <MapPanel search={search} total={data?.total} invalid={refused} styleUrl={mapStyleUrl} />
-      </div>
+      <ResultsTable
+        state={state}
+        data={data}
+        loading={results.isFetching}
+        failure={failure}
+        onRetry={() => void results.refetch()}
+        invalidFields={refused && placed}
+        pageProblem={pageProblem}
+        emptyExplanation={emptyExplanation}
+        onSize={(size) => navigate({ ...state, size, page: 1 })}
+        onPageLink={requestFocus}
+        headingRef={headingRef}
+        onCreateDataset={isAdmin ? () => setCreating(true) : undefined}
+      />
+      <MapPanel search={search} total={data?.total} invalid={refused} styleUrl={mapStyleUrl} />
       {isAdmin ? (
         <p className="explorer-dataset">
           <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>

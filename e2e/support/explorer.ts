@@ -65,12 +65,38 @@ export async function waitForResults(page: Page): Promise<void> {
   await expect(page.getByTestId('results-total')).toHaveText(/établissement/)
 }
 
-/** Waits for the map to hold the search's points and to be idle; returns how many points it holds. */
-export async function waitForMap(page: Page): Promise<number> {
+export interface MapViewState {
+  /** Located establishments of the search in the view, and in the world. */
+  inView: number
+  located: number
+  /** Features (groups and single establishments) drawn for the view. */
+  features: number
+  /** The view the counts are for: `bbox=w,s,e,n&zoom=z`. */
+  view: string
+}
+
+/** What the map panel says it shows (its test attributes). */
+export async function mapState(page: Page): Promise<MapViewState> {
   const frame = page.getByTestId('results-map')
+  return {
+    inView: Number(await frame.getAttribute('data-in-view')),
+    located: Number(await frame.getAttribute('data-located')),
+    features: Number(await frame.getAttribute('data-features')),
+    view: (await frame.getAttribute('data-view')) ?? '',
+  }
+}
+
+/**
+ * Waits for the map to show the clusters of its view and be idle (after `previousView`, when
+ * given: a new view); returns what it shows.
+ */
+export async function waitForMap(page: Page, previousView?: string): Promise<MapViewState> {
+  const frame = page.getByTestId('results-map')
+  if (previousView !== undefined) {
+    await expect(frame).not.toHaveAttribute('data-view', previousView, { timeout: 20_000 })
+  }
   await expect(frame).toHaveAttribute('data-state', 'ready', { timeout: 20_000 })
-  await expect(frame).toHaveAttribute('data-idle-ms', /\d+/, { timeout: 20_000 })
-  return Number(await frame.getAttribute('data-points'))
+  return mapState(page)
 }
 
 /** Picks a combobox suggestion with the keyboard: types, waits for the option, moves to it, Enter. */

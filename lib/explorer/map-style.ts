@@ -47,7 +47,23 @@ export const MAP_FONT_FILES = {
 
 // The Unicode ranges of the two subsets (as @fontsource declares them), so each file is fetched
 // only when a text needs one of its characters.
-const LATIN = ['U+0000-00FF', 'U+0131', 'U+0152-0153', 'U+02BB-02BC', 'U+02C6', 'U+02DA', 'U+02DC']
+const LATIN = [
+  'U+0000-00FF',
+  'U+0131',
+  'U+0152-0153',
+  'U+02BB-02BC',
+  'U+02C6',
+  'U+02DA',
+  'U+02DC',
+  'U+0304',
+  'U+0308',
+  'U+0329',
+  // Punctuation and spaces, among them the narrow no-break space of French numbers (« 12 345 »).
+  'U+2000-206F',
+  'U+20AC',
+  'U+2122',
+  'U+2212',
+]
 const LATIN_EXT = ['U+0100-02BA', 'U+02BD-02C5', 'U+02C7-02CC', 'U+02CE-02D7', 'U+02DD-02FF', 'U+1E00-1EFF']
 
 export const MAP_FONT_NAMES: readonly string[] = Object.values(MAP_FONT_FILES).flat()

@@ -103,14 +103,20 @@ describe('retryUnlessClientError', () => {
 
 describe('searchFailureMessage', () => {
   it('says in French what failed, never the server text', () => {
-    const internal = new BffError(500, { ...problem, status: 500, detail: 'TypeError: x is undefined' })
+    const refusal = {
+      type: '/problems/bad-request',
+      title: 'Requête invalide',
+      status: 400,
+      detail: 'Le corps de la requête est invalide.',
+    }
+    const internal = new BffError(500, { ...refusal, status: 500, detail: 'TypeError: x is undefined' })
     expect(searchFailureMessage(internal)).toBe('Le serveur a rencontré une erreur pendant la recherche.')
     expect(searchFailureMessage(new BffError(503, null))).toMatch(/momentanément indisponible/)
     expect(searchFailureMessage(new BffError(504, null))).toMatch(/trop de temps/)
     expect(searchFailureMessage(new BffError(401, null))).toMatch(/session a expiré/)
     expect(searchFailureMessage(new TypeError('Failed to fetch'))).toMatch(/ne répond pas/)
     // A refusal's detail is the API's own French explanation.
-    expect(searchFailureMessage(new BffError(400, problem))).toBe('Le corps de la requête est invalide.')
+    expect(searchFailureMessage(new BffError(400, refusal))).toBe('Le corps de la requête est invalide.')
   })
 
   it('retries only what may pass by itself', () => {
