@@ -58,7 +58,11 @@ const FRANCE = 'bbox=-5.3,41.2,9.7,51.2&zoom=5.3'
 const LYON = 'bbox=4.77,45.70,4.90,45.80&zoom=12.5'
 const CASES = [
   { name: 'whole France, every establishment', query: FRANCE, target: true },
-  { name: 'whole France, one NAF activity (56.10A)', query: `${FRANCE}&search[code_naf]=56.10A`, target: true },
+  {
+    name: 'whole France, one NAF activity (56.10A)',
+    query: `${FRANCE}&search[code_naf]=56.10A`,
+    target: true,
+  },
   { name: 'city view (Lyon), every establishment', query: LYON, target: true },
   {
     name: 'city view (Lyon), restaurants of Lyon (arrondissements)',

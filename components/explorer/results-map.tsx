@@ -208,10 +208,12 @@ export default function ResultsMap({ search, styleUrl, onSummary }: ResultsMapPr
       const [longitude, latitude] = source.geometry.coordinates
       const props = source.properties
       if ('id' in props) {
+        makeRoomForPopup(map, [longitude, latitude])
         setPopup({ kind: 'point', longitude, latitude, siret: props.id })
         return
       }
       if (isOnePlace(props.bbox) || map.getZoom() >= 18) {
+        makeRoomForPopup(map, [longitude, latitude])
         setPopup({ kind: 'place', longitude, latitude, bbox: props.bbox, count: props.count })
         return
       }
@@ -308,7 +310,8 @@ export default function ResultsMap({ search, styleUrl, onSummary }: ResultsMapPr
           latitude={popup.latitude}
           onClose={() => setPopup(null)}
           closeOnClick={false}
-          maxWidth="min(20rem, calc(100% - 1.5rem))"
+          anchor="bottom"
+          maxWidth={`min(${POPUP_WIDTH}px, calc(100% - 24px))`}
         >
           {popup.kind === 'point' ? (
             <EstablishmentPopup siret={popup.siret} />
@@ -319,6 +322,25 @@ export default function ResultsMap({ search, styleUrl, onSummary }: ResultsMapPr
       ) : null}
     </MapGL>
   )
+}
+
+/** Widest and tallest a popup gets (CSS: .maplibregl-popup-content), in pixels. */
+const POPUP_WIDTH = 320
+const POPUP_HEIGHT = 250
+
+/**
+ * Moves the map, when needed, so that a popup opened above `position` fits inside it: the point
+ * centred across and low enough for the popup's height (a phone's map is barely wider than a popup).
+ */
+function makeRoomForPopup(map: MapLibreMap, position: [number, number]) {
+  const { clientWidth: width, clientHeight: height } = map.getContainer()
+  const popupWidth = Math.min(POPUP_WIDTH, width - 24)
+  const { x, y } = map.project(position)
+  const fits =
+    x - popupWidth / 2 >= 8 && x + popupWidth / 2 <= width - 8 && y - POPUP_HEIGHT >= 8 && y <= height
+  if (fits) return
+  const below = Math.min(height - 24, Math.max(height / 2, POPUP_HEIGHT + 16))
+  map.easeTo({ center: position, offset: [0, below - height / 2], duration: 300 })
 }
 
 function readView(map: MapLibreMap): MapView {

@@ -14,7 +14,7 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' })
 export function StatusBanner({ initial }: { initial?: Status | null }) {
   const { data, isError, isPending } = useQuery({
     ...statusQuery,
-    ...(initial ? { initialData: initial, initialDataUpdatedAt: Date.now() } : {}),
+    ...(initial ? { initialData: initial } : {}),
   })
   if (isPending) {
     return (

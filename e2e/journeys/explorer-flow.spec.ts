@@ -10,7 +10,7 @@ test('after a search, the focus is on the results heading', async ({ page }) => 
   await page.getByLabel('Tranche d’effectif').selectOption('11')
   await page.getByRole('button', { name: 'Rechercher' }).click()
   await expect(page).toHaveURL(/effectif=11/)
-  await expect(page.getByRole('heading', { name: 'Résultats' })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Résultats', exact: true })).toBeFocused()
   await waitForResults(page)
 })
 

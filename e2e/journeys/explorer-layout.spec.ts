@@ -27,7 +27,9 @@ async function recordLayoutShifts(page: Page) {
 }
 
 const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; sources: string[] }> }).__shifts)
+  page.evaluate(
+    () => (window as unknown as { __shifts: Array<{ value: number; sources: string[] }> }).__shifts,
+  )
 
 for (const viewport of [
   { width: 1400, height: 900 },
@@ -93,7 +95,7 @@ test('at 375 px: cards, unbroken SIRETs, a legend within the page, a popup insid
   await waitForMap(page)
   await page.screenshot({ path: testInfo.outputPath('explorer-375.png'), fullPage: true })
   const pixel = await page.evaluate(() => {
-    const map = (window as unknown as { __explorerMap: import('maplibre-gl').Map }).__explorerMap
+    const map = window.__explorerMap!
     const point = map.queryRenderedFeatures({ layers: ['points'] })[0]!
     const p = map.project((point.geometry as unknown as { coordinates: [number, number] }).coordinates)
     return { x: p.x, y: p.y }

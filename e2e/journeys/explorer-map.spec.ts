@@ -150,9 +150,7 @@ test('Lyon: commune names at city zoom, and a point opens its popup inside the m
   await page.goto('/?commune=69123&naf=56.10A')
   await waitForResults(page)
   const lyon = await waitForMap(page)
-  const total = Number(
-    (await page.getByTestId('results-total').innerText()).replace(/\D/g, '') || '0',
-  )
+  const total = Number((await page.getByTestId('results-total').innerText()).replace(/\D/g, '') || '0')
   // Every located restaurant of Lyon is in the fitted view.
   expect(lyon.inView).toBe(lyon.located)
   expect(lyon.located).toBeLessThanOrEqual(total)

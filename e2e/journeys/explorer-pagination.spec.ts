@@ -28,7 +28,7 @@ test('pagination links, page size, scroll and focus', async ({ page }) => {
   await expect.poll(() => shownSirets(page)).toEqual(all.etablissements.map((e) => e.siret))
   expect(first).not.toContain(all.etablissements[0]!.siret)
   // The results start at the top of the window, their heading has the focus.
-  const heading = page.getByRole('heading', { name: 'Résultats' })
+  const heading = page.getByRole('heading', { name: 'Résultats', exact: true })
   await expect(heading).toBeFocused()
   const top = (await heading.boundingBox())!.y
   expect(top).toBeGreaterThanOrEqual(0)
