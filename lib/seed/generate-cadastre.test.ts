@@ -40,6 +40,20 @@ function projectedArea(geometry: AreaGeometry): number {
   )
 }
 
+/** Length (m) of a geometry's rings, in the same local projection. */
+function perimeter(geometry: AreaGeometry): number {
+  const [, south, , north] = extentOf(geometry)
+  const ky = (6_371_008.8 * Math.PI) / 180
+  const kx = ky * Math.cos(((south + north) / 2) * (Math.PI / 180))
+  let length = 0
+  for (const ring of polygonsOf(geometry).flat()) {
+    for (let i = 0; i < ring.length - 1; i++) {
+      length += Math.hypot((ring[i + 1]![0] - ring[i]![0]) * kx, (ring[i + 1]![1] - ring[i]![1]) * ky)
+    }
+  }
+  return length
+}
+
 const asGeom = (g: AreaGeometry) => polygonsOf(g) as unknown as Geom
 const clipArea = (polygons: Position[][][]) =>
   polygons.reduce((sum, p) => sum + projectedArea({ type: 'Polygon', coordinates: p }), 0)
@@ -107,7 +121,9 @@ describe('generated cadastre', () => {
               const within = clipArea(
                 polygonClipping.intersection(asGeom(parcel.geometry), asGeom(section.geometry)),
               )
-              expect(within / area).toBeGreaterThan(0.999)
+              // Inside its section but for the rounding of its vertices (1e-7°, under 6 mm): the
+              // part outside is at most a strip of that width along its outline.
+              expect(area - within).toBeLessThan(Math.max(0.001 * area, perimeter(parcel.geometry) * 0.006))
               for (let k = i + 1; k < parcels.length; k++) {
                 if (!extentsMeet(boxes[i]!, boxes[k]!)) continue
                 const overlap = clipArea(
@@ -119,7 +135,8 @@ describe('generated cadastre', () => {
           }
         },
       ),
-      { numRuns: 8 },
+      // Cambrin (62200), seed 3: slivers of a few m² along a section's edge.
+      { numRuns: 8, examples: [[159, 3]] },
     )
   })
 
