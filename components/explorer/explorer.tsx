@@ -78,8 +78,9 @@ export function Explorer({ isAdmin, mapStyleUrl }: { isAdmin: boolean; mapStyleU
     const heading = headingRef.current
     if (focusRequest === 0 || !heading) return
     heading.focus({ preventScroll: true })
+    // The top of the results at the top of the window (a little room above the heading).
     const top = heading.getBoundingClientRect().top
-    if (top < 0 || top > window.innerHeight / 2) heading.scrollIntoView({ block: 'start' })
+    if (top < 0 || top > window.innerHeight / 2) window.scrollTo({ top: window.scrollY + top - 16 })
   }, [focusRequest])
 
   function navigate(next: ExplorerState) {

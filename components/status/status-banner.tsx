@@ -14,7 +14,8 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' })
 export function StatusBanner({ initial }: { initial?: Status | null }) {
   const { data, isError, isPending } = useQuery({
     ...statusQuery,
-    ...(initial ? { initialData: initial } : {}),
+    // Checked again from the browser at once: the banner also says when the API stops answering it.
+    ...(initial ? { initialData: initial, refetchOnMount: 'always' as const } : {}),
   })
   if (isPending) {
     return (

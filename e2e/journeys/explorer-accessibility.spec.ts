@@ -10,6 +10,8 @@ for (const width of [1280, 375]) {
 
     await page.goto('/?effectif=11')
     await waitForResults(page)
+    // On a phone the map comes after the results: it loads once scrolled to.
+    await page.getByTestId('results-map').scrollIntoViewIfNeeded()
     await waitForMap(page)
     // Nothing wider than the screen but the table's own scrolling region.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
