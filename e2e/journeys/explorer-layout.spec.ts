@@ -3,7 +3,7 @@
 // 375 px they are cards with unbroken SIRETs, a legend that wraps within the page and popups inside
 // the map.
 import type { Page } from '@playwright/test'
-import { expect, resultRows, test, waitForMap, waitForResults } from '../support/explorer'
+import { clickFirstPoint, expect, resultRows, test, waitForMap, waitForResults } from '../support/explorer'
 
 const LYON_RESTAURANTS = '/?commune=69123&naf=56.10A'
 
@@ -94,13 +94,7 @@ test('at 375 px: cards, unbroken SIRETs, a legend within the page, a popup insid
   await page.getByTestId('results-map').scrollIntoViewIfNeeded()
   await waitForMap(page)
   await page.screenshot({ path: testInfo.outputPath('explorer-375.png'), fullPage: true })
-  const pixel = await page.evaluate(() => {
-    const map = window.__explorerMap!
-    const point = map.queryRenderedFeatures({ layers: ['points'] })[0]!
-    const p = map.project((point.geometry as unknown as { coordinates: [number, number] }).coordinates)
-    return { x: p.x, y: p.y }
-  })
-  await page.locator('.results-map canvas').click({ position: pixel })
+  await clickFirstPoint(page)
   await expect(page.getByTestId('map-popup')).toBeVisible()
   await expect(page.getByTestId('map-popup')).toContainText('SIRET')
   const frame = (await page.getByTestId('results-map').boundingBox())!

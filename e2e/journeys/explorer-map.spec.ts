@@ -6,7 +6,14 @@
 // keyboard focus is visible.
 import type { Page } from '@playwright/test'
 import type { Map as MapLibreMap } from 'maplibre-gl'
-import { expect, test, waitForMap, waitForResults, type MapViewState } from '../support/explorer'
+import {
+  clickFirstPoint,
+  expect,
+  test,
+  waitForMap,
+  waitForResults,
+  type MapViewState,
+} from '../support/explorer'
 
 declare global {
   interface Window {
@@ -165,13 +172,7 @@ test('Lyon: commune names at city zoom, and a point opens its popup inside the m
     )
     .toEqual(expect.arrayContaining([expect.stringMatching(/Villeurbanne|Lyon|Caluire/)]))
 
-  const pixel = await page.evaluate(() => {
-    const map = window.__explorerMap!
-    const point = map.queryRenderedFeatures({ layers: ['points'] })[0]!
-    const p = map.project((point.geometry as unknown as { coordinates: [number, number] }).coordinates)
-    return { x: p.x, y: p.y }
-  })
-  await page.locator('.results-map canvas').click({ position: pixel })
+  await clickFirstPoint(page)
   const popup = page.getByTestId('map-popup')
   await expect(popup).toBeVisible()
   await expect(popup).toContainText('Restauration traditionnelle')

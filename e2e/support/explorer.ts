@@ -1,6 +1,7 @@
 // Helpers of the explorer journeys: a test fixture failing on console errors, reading the results
 // table and the map, and fetching known establishments through the BFF (the page's own session).
 import { expect, test as base, type Page } from '@playwright/test'
+import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { EstablishmentWire } from '@/lib/establishments/serialise'
 import { STAFF_STORAGE } from './staff'
 
@@ -97,6 +98,17 @@ export async function waitForMap(page: Page, previousView?: string): Promise<Map
   }
   await expect(frame).toHaveAttribute('data-state', 'ready', { timeout: 20_000 })
   return mapState(page)
+}
+
+/** Clicks the first single establishment the explorer's map draws (its popup opens). */
+export async function clickFirstPoint(page: Page): Promise<void> {
+  const pixel = await page.evaluate(() => {
+    const map = (window as unknown as { __explorerMap: MapLibreMap }).__explorerMap
+    const point = map.queryRenderedFeatures({ layers: ['points'] })[0]!
+    const p = map.project((point.geometry as unknown as { coordinates: [number, number] }).coordinates)
+    return { x: p.x, y: p.y }
+  })
+  await page.locator('.results-map canvas').click({ position: pixel })
 }
 
 /** Picks a combobox suggestion with the keyboard: types, waits for the option, moves to it, Enter. */

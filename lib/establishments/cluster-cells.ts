@@ -49,7 +49,10 @@ export function refreshCellsStatements(): string[] {
   return [
     'DELETE FROM etablissement_maille',
     ...CELL_SIZES.map(
-      (size, level) => `INSERT INTO etablissement_maille (niveau, x, y, n, somme_lon, somme_lat, ouest, sud, est, nord, siret)
+      (
+        size,
+        level,
+      ) => `INSERT INTO etablissement_maille (niveau, x, y, n, somme_lon, somme_lat, ouest, sud, est, nord, siret)
         SELECT ${level}, ${cellX(size)}::int, ${cellY(size)}::int, count(*)::int, sum(e.lon), sum(e.lat),
                min(e.lon), min(e.lat), max(e.lon), max(e.lat), min(e.siret COLLATE "C")
           FROM etablissement e WHERE e.lon IS NOT NULL
