@@ -1,18 +1,33 @@
 import { Suspense } from 'react'
 import { Explorer } from '@/components/explorer/explorer'
 import { env } from '@/lib/env'
+import { explorerFirstPage } from '@/lib/explorer/first-page'
 import { getStatus } from '@/lib/status/get-status'
 import { optionalUser } from './_auth/require-user'
 
 export const dynamic = 'force-dynamic'
 
 /** Signed-in staff and administrators get the explorer; visitors the presentation of the service. */
-export default async function HomePage() {
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const user = await optionalUser()
   if (user) {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(await searchParams)) {
+      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, v)
+    }
+    // The first results come with the page; a failure leaves them to the browser, which says why.
+    const firstPage = await explorerFirstPage(params).catch(() => null)
     return (
       <Suspense>
-        <Explorer isAdmin={user.role === 'admin'} mapStyleUrl={env().MAP_STYLE_URL ?? null} />
+        <Explorer
+          isAdmin={user.role === 'admin'}
+          mapStyleUrl={env().MAP_STYLE_URL ?? null}
+          firstPage={firstPage}
+        />
       </Suspense>
     )
   }

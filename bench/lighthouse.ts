@@ -5,7 +5,8 @@
 // start, default 50,000 as `npm start`), signs the administrator in through the real sign-in page
 // (Playwright), hands the session cookie to Lighthouse, and audits --runs times (default 3); the
 // median run by performance is reported. Targets: performance ≥ 90, accessibility and best
-// practices 100. Exits 1 when a target is missed.
+// practices 100. Exits 1 when a target is missed. The median run's report is written to
+// bench/out/lighthouse-explorer.json.
 // Usage: npm run bench:lighthouse [-- --path '/?commune=69123&naf=56.10A' --runs 3 --establishments 50000]
 import fs from 'node:fs'
 import os from 'node:os'
@@ -47,6 +48,7 @@ async function sessionCookie(origin: string): Promise<string> {
 }
 
 interface Run {
+  report: string
   scores: Record<keyof typeof TARGETS, number>
   metrics: Record<string, string>
   failing: string[]
@@ -85,6 +87,7 @@ try {
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?'
     runs.push({
+      report: typeof result!.report === 'string' ? result!.report : JSON.stringify(lhr),
       scores: {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -123,6 +126,10 @@ try {
         `${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.metrics.SI} |`,
     ),
   )
+  // The median run's whole report, for a closer look (bench/out is not committed).
+  fs.mkdirSync('bench/out', { recursive: true })
+  fs.writeFileSync('bench/out/lighthouse-explorer.json', median.report)
+  console.log('\nReport of the median run: bench/out/lighthouse-explorer.json')
   const missed = (Object.keys(TARGETS) as Array<keyof typeof TARGETS>).filter(
     (k) => median.scores[k] < TARGETS[k],
   )

@@ -28,6 +28,7 @@ import {
   type ExplorerCriteria,
   type ExplorerState,
 } from '@/lib/explorer/search-state'
+import type { FirstPage } from '@/lib/explorer/first-page'
 import { BffError, bffFetch, isTransientFailure, searchFailureMessage } from '@/lib/queries/bff-client'
 import { CreateDatasetDialog } from './create-dataset-dialog'
 import { MapPanel } from './map-panel'
@@ -53,7 +54,14 @@ function describeSearch(criteria: ExplorerCriteria): string {
 const retryOnceIfTransient = (failureCount: number, error: unknown) =>
   failureCount < 1 && isTransientFailure(error)
 
-export function Explorer({ isAdmin, mapStyleUrl }: { isAdmin: boolean; mapStyleUrl: string | null }) {
+interface ExplorerProps {
+  isAdmin: boolean
+  mapStyleUrl: string | null
+  /** The results of the address, read with the page on the server (null: the browser asks). */
+  firstPage: FirstPage | null
+}
+
+export function Explorer({ isAdmin, mapStyleUrl, firstPage }: ExplorerProps) {
   const router = useRouter()
   const pathname = usePathname()
   const params = useSearchParams()
@@ -94,6 +102,7 @@ export function Explorer({ isAdmin, mapStyleUrl }: { isAdmin: boolean; mapStyleU
     queryKey: ['etablissements', pageQuery],
     queryFn: ({ signal }) => bffFetch<ResultsPage>(`/bff/etablissements?${pageQuery}`, { signal }),
     placeholderData: keepPreviousData,
+    ...(firstPage?.query === pageQuery ? { initialData: firstPage.data as ResultsPage } : {}),
     enabled: capped === null,
     retry: retryOnceIfTransient,
     retryDelay: 500,
