@@ -2,7 +2,7 @@
 // like an identifier (a number of the wrong length, a SIRET or SIREN unknown or mistyped), why a
 // page cannot be shown (past the API's 10,000 results, past the last page). What went wrong when
 // the server failed is said by lib/queries/bff-client (searchFailureMessage).
-import { isValidLuhn } from '../establishments/identifiers'
+import { isValidLuhn } from '../establishments/luhn'
 import { lastPage, RESULT_CAP } from './search-state'
 
 /** La Poste's establishments share one SIREN and do not follow the Luhn rule on their SIRET. */
