@@ -1,4 +1,3 @@
-import { Suspense } from 'react'
 import { Explorer } from '@/components/explorer/explorer'
 import { env } from '@/lib/env'
 import { explorerFirstPage } from '@/lib/explorer/first-page'
@@ -22,13 +21,11 @@ export default async function HomePage({
     // The first results come with the page; a failure leaves them to the browser, which says why.
     const firstPage = await explorerFirstPage(params).catch(() => null)
     return (
-      <Suspense>
-        <Explorer
-          isAdmin={user.role === 'admin'}
-          mapStyleUrl={env().MAP_STYLE_URL ?? null}
-          firstPage={firstPage}
-        />
-      </Suspense>
+      <Explorer
+        isAdmin={user.role === 'admin'}
+        mapStyleUrl={env().MAP_STYLE_URL ?? null}
+        firstPage={firstPage}
+      />
     )
   }
   return <Landing />
