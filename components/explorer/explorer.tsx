@@ -155,7 +155,10 @@ export function Explorer({ isAdmin, mapStyleUrl, firstPage }: ExplorerProps) {
         </p>
         {identifier.kind === 'siret' && identifier.checksum ? (
           <p>
-            <Link href={explorerHref({ ...state, ...EMPTY_CRITERIA, q: identifier.siren, page: 1 })}>
+            <Link
+              href={explorerHref({ ...state, ...EMPTY_CRITERIA, q: identifier.siren, page: 1 })}
+              prefetch={false}
+            >
               Rechercher les établissements du SIREN {identifier.siren}
             </Link>
           </p>

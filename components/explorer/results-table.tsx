@@ -52,6 +52,8 @@ function headcount(e: EstablishmentWire): string {
 
 const tradeName = (e: EstablishmentWire) => e.enseigne || e.denomination_usuelle || ''
 
+// The results' links are not prefetched: up to 100 records and 4 pages per page of results would
+// be fetched and parsed while the page starts.
 const COLUMNS = ['SIRET', 'Nom', 'Adresse', 'Activité (NAF)', 'Effectif'] as const
 
 export function ResultsTable(props: ResultsTableProps) {
@@ -77,6 +79,7 @@ export function ResultsTable(props: ResultsTableProps) {
       <Link
         className="button button--secondary"
         href={explorerHref({ ...state, page: target })}
+        prefetch={false}
         scroll={false}
         onClick={onPageLink}
         rel={rel}
@@ -135,6 +138,7 @@ export function ResultsTable(props: ResultsTableProps) {
           <p>
             <Link
               href={explorerHref({ ...state, page: pageProblem.lastPage })}
+              prefetch={false}
               scroll={false}
               onClick={onPageLink}
             >
@@ -183,7 +187,9 @@ export function ResultsTable(props: ResultsTableProps) {
                   : rows.map((e) => (
                       <tr key={e.siret}>
                         <td className="siret">
-                          <Link href={`/etablissements/${e.siret}`}>{e.siret}</Link>
+                          <Link href={`/etablissements/${e.siret}`} prefetch={false}>
+                            {e.siret}
+                          </Link>
                         </td>
                         <td>
                           {e.entreprise}
@@ -216,7 +222,9 @@ export function ResultsTable(props: ResultsTableProps) {
               : rows.map((e) => (
                   <li key={e.siret} className="result-card">
                     <h3 className="result-card-title">
-                      <Link href={`/etablissements/${e.siret}`}>{e.entreprise}</Link>
+                      <Link href={`/etablissements/${e.siret}`} prefetch={false}>
+                        {e.entreprise}
+                      </Link>
                     </h3>
                     {tradeName(e) ? <p className="result-card-trade">{tradeName(e)}</p> : null}
                     <dl className="result-card-fields">
