@@ -14,7 +14,7 @@ import { connectionConfig } from '@/lib/db/connection'
 import { configurePool, pool } from '@/lib/db/pool'
 import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
 import { fileStore } from '@/lib/files'
-import { databaseUnavailable, payloadTooLarge } from '@/lib/http/api-error'
+import { databaseUnavailable, payloadTooLarge, type ApiError } from '@/lib/http/api-error'
 import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
 import { routeRequest } from '@/lib/http/edge'
 import { runWithGetBody, type GetBody } from '@/lib/http/get-body'
@@ -33,13 +33,23 @@ function sendProblem(res: ServerResponse, error: unknown, instance: string, clos
   res.end(body)
 }
 
-/** A 400 page for paths of the app that cannot be decoded (API paths get a problem instead). */
-function sendBadRequestPage(res: ServerResponse, detail: string): void {
-  res.writeHead(400, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+/**
+ * A page for requests of the app refused before routing (API paths get a problem instead): an
+ * address that cannot be decoded (400), a write method on a page (405).
+ */
+function sendRefusalPage(res: ServerResponse, error: ApiError): void {
+  const title = error.status === 405 ? 'Méthode non acceptée' : 'Adresse invalide'
+  res.writeHead(error.status, {
+    ...error.headers,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+  })
   res.end(
-    `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Adresse invalide</title><h1>Adresse invalide</h1><p>${detail}</p><p><a href="/">Accueil</a></p></html>`,
+    `<!doctype html><html lang="fr"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${escapeHtml(error.detail)}</p><p><a href="/">Accueil</a></p></html>`,
   )
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * Sets the headers every response carries, and makes the response end with one Vary header
@@ -149,7 +159,7 @@ async function main(): Promise<void> {
         Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined,
     })
     if (decision.kind === 'reject') {
-      if (decision.page) sendBadRequestPage(res, decision.error.detail)
+      if (decision.page) sendRefusalPage(res, decision.error)
       else sendProblem(res, decision.error, instance)
       return
     }

@@ -59,6 +59,28 @@ test.describe('undecodable paths', () => {
   }
 })
 
+test.describe('write methods on pages', () => {
+  for (const [method, path, contentType] of [
+    ['POST', '/offres', 'application/x-www-form-urlencoded'],
+    ['POST', '/jeux-de-donnees', 'multipart/form-data; boundary=x'],
+    ['PUT', '/applications', 'text/plain'],
+  ] as const) {
+    test(`${method} ${path} is a 405 page, before Next.js looks for a server action`, async ({ baseURL }) => {
+      const response = await rawRequest(baseURL!, {
+        method,
+        path,
+        headers: { Accept: 'text/html', 'Content-Type': contentType },
+        body: contentType.startsWith('multipart') ? '--x--\r\n' : 'a=b',
+      })
+      expect(response.status).toBe(405)
+      expect(response.headers.allow).toBe('GET, HEAD')
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(response.headers['x-frame-options']).toBe('DENY')
+      expect(response.body).toContain('Méthode non acceptée')
+    })
+  }
+})
+
 test.describe('U+0000 in text input', () => {
   test('is a 400 problem in an API search, by query string or JSON body', async ({ baseURL }, testInfo) => {
     const authorization = await bearer(baseURL!, testInfo, 'eco')

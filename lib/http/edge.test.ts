@@ -123,3 +123,39 @@ describe('routeRequest and undecodable paths', () => {
     expect(get('/v0/eco/sirets?q=100%').kind).toBe('api')
   })
 })
+
+describe('routeRequest and write methods on pages', () => {
+  const send = (method: string, url: string) => routeRequest({ method, url, hasBody: true })
+
+  it('refuses them with a 405 page naming GET and HEAD (the app has no server actions)', () => {
+    for (const [method, url] of [
+      ['POST', '/offres'],
+      ['POST', '/etablissements/12345678901234'],
+      ['PUT', '/jeux-de-donnees'],
+      ['DELETE', '/applications'],
+      ['POST', '/connexion'],
+    ] as const) {
+      const decision = send(method, url)
+      expect(decision.kind, `${method} ${url}`).toBe('reject')
+      if (decision.kind === 'reject') {
+        expect(decision.page).toBe(true)
+        expect(decision.error.status).toBe(405)
+        expect(decision.error.headers.Allow).toBe('GET, HEAD')
+      }
+    }
+  })
+
+  it('lets them reach the browser endpoints, next-auth and the authorization server', () => {
+    for (const url of [
+      '/bff/datasets',
+      '/api/auth/signout',
+      '/oauth/token',
+      '/oauth/interaction/abc/login',
+      '/.well-known/openid-configuration',
+    ]) {
+      expect(send('POST', url).kind, url).toBe('app')
+    }
+    expect(send('DELETE', '/bff/applications/x').kind).toBe('app')
+    expect(send('GET', '/applications').kind).toBe('app')
+  })
+})

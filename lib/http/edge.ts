@@ -86,7 +86,7 @@ export function routeRequest(request: EdgeRequest): EdgeDecision {
   const segments = path.split('/')
   const first = segments[1] ?? ''
   const isPrefixed = first === 'v0'
-  if (!isPrefixed && !API_ROOTS.has(stripExtension(first).base)) return { kind: 'app' }
+  if (!isPrefixed && !API_ROOTS.has(stripExtension(first).base)) return appDecision(path, method)
 
   let accept: string | undefined
   const last = segments[segments.length - 1] ?? ''
@@ -98,6 +98,22 @@ export function routeRequest(request: EdgeRequest): EdgeDecision {
   const normalised = segments.join('/')
   const prefixed = isPrefixed ? normalised : API_PREFIX + normalised
   return apiDecision(prefixed, search, request, method, accept)
+}
+
+/**
+ * Paths of the app that take writes: the browser's same-origin endpoints, next-auth's, and the
+ * authorization server's (mounted in server.ts). Pages only read: the app has no server actions, and
+ * a POST to a page would otherwise reach Next.js's action handling (an error logged per request).
+ */
+const WRITABLE_APP_PREFIXES = ['/bff/', '/api/auth/', '/oauth/', '/.well-known/'] as const
+const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
+
+function appDecision(path: string, method: string): EdgeDecision {
+  if ((PAGE_METHODS as readonly string[]).includes(method)) return { kind: 'app' }
+  if (path === '/oauth' || WRITABLE_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+    return { kind: 'app' }
+  }
+  return { kind: 'reject', error: methodNotAllowed(['GET', 'HEAD']), page: true }
 }
 
 function apiDecision(

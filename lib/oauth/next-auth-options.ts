@@ -72,12 +72,53 @@ function staffSignInProvider(
   }
 }
 
+/** A line of next-auth's error metadata: an Error, or an object carrying one, or anything else. */
+function authErrorMessage(metadata: unknown): string {
+  const error =
+    metadata instanceof Error
+      ? metadata
+      : (metadata as { error?: unknown } | undefined)?.error instanceof Error
+        ? (metadata as { error: Error }).error
+        : undefined
+  if (error) return error.message
+  if (typeof metadata === 'object' && metadata !== null && 'message' in metadata)
+    return String((metadata as { message: unknown }).message)
+  return String(metadata)
+}
+
+/**
+ * next-auth's messages as one line each, without stack traces: a cookie that does not decrypt
+ * (JWT_SESSION_ERROR) is client input, and must not write a trace per request.
+ */
+export function authLogger(
+  e: Pick<Env, 'LOG_LEVEL'>,
+  write = console,
+): Required<NonNullable<AuthOptions['logger']>> {
+  const quiet = e.LOG_LEVEL === 'silent'
+  return {
+    error(code, metadata) {
+      if (quiet) return
+      const line = `[auth] ${code}: ${authErrorMessage(metadata)}`
+      if (code === 'JWT_SESSION_ERROR') {
+        if (e.LOG_LEVEL !== 'error') write.warn(line)
+      } else write.error(line)
+    },
+    warn(code) {
+      if (!quiet && e.LOG_LEVEL !== 'error') write.warn(`[auth] ${code}`)
+    },
+    debug(code) {
+      if (e.LOG_LEVEL === 'debug') write.debug(`[auth] ${code}`)
+    },
+  }
+}
+
 export function authOptions(e: Env = env()): AuthOptions {
   return {
     secret: appSecret(e),
     session: { strategy: 'jwt', maxAge: TTL.session },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [staffSignInProvider(e)],
+    logger: authLogger(e),
     callbacks: {
       async jwt({ token, user, profile }) {
         if (user) {
