@@ -20,6 +20,9 @@ test.describe('a failing server', () => {
   test('says so in French, without its own text, and « Réessayer » runs the search again', async ({
     page,
   }) => {
+    // The first results come with the page: the failure is that of the next search.
+    await page.goto('/')
+    await waitForResults(page)
     let failures = 1
     await page.route('**/bff/etablissements?**', async (route) => {
       if (failures-- > 0) {
@@ -37,7 +40,8 @@ test.describe('a failing server', () => {
         await route.continue()
       }
     })
-    await page.goto('/?effectif=12')
+    await page.getByLabel('Tranche d’effectif').selectOption('12')
+    await page.getByRole('button', { name: 'Rechercher' }).click()
     const failure = page.getByTestId('results-failure')
     await expect(failure).toHaveText(
       /^La recherche n’a pas abouti\. Le serveur a rencontré une erreur pendant la recherche\.\s*Réessayer$/,

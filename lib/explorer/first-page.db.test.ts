@@ -11,9 +11,7 @@ afterAll(() => closePool())
 describe.skipIf(engineSkipped)(`explorer first page on ${testEngine}`, () => {
   it('reads the page of the address, keyed by the query the browser sends', async () => {
     const first = await explorerFirstPage(new URLSearchParams('commune=69123&effectif=NN&page=2&taille=10'))
-    expect(first?.query).toBe(
-      'search%5Bcode_commune%5D=69123&search%5Btranche_effectif%5D=NN&page=2&size=10',
-    )
+    expect(first?.query).toBe('search%5Bcode_commune%5D=69123&search%5Btranche_effectif%5D=NN&page=2&size=10')
     const expected = await searchEstablishments(
       { communes: ['69123'], tranches: ['NN'] },
       { page: 2, size: 10 },
