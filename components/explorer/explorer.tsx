@@ -76,6 +76,9 @@ export function Explorer({ isAdmin, mapStyleUrl, firstPage }: ExplorerProps) {
     }),
     [state.q, state.commune, state.zone, state.naf, state.effectif],
   )
+  // The results sent with the page serve its first load only: later searches are asked by the
+  // browser (the previous results stay shown meanwhile, a failure offers « Réessayer »).
+  const [initial] = useState(firstPage)
   const [creating, setCreating] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   // Each search or page change asks once for the focus to move to the results.
@@ -102,7 +105,7 @@ export function Explorer({ isAdmin, mapStyleUrl, firstPage }: ExplorerProps) {
     queryKey: ['etablissements', pageQuery],
     queryFn: ({ signal }) => bffFetch<ResultsPage>(`/bff/etablissements?${pageQuery}`, { signal }),
     placeholderData: keepPreviousData,
-    ...(firstPage?.query === pageQuery ? { initialData: firstPage.data as ResultsPage } : {}),
+    ...(initial?.query === pageQuery ? { initialData: initial.data as ResultsPage } : {}),
     enabled: capped === null,
     retry: retryOnceIfTransient,
     retryDelay: 500,
