@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
 
-  const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev })
+  const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev, mapStyleUrl: e.MAP_STYLE_URL })
   const compress = responseCompressor()
   const server = createServer(httpServerOptions(e), (req, res) => {
     const started = performance.now()

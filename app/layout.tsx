@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { SignedInUser } from '@/components/auth/signed-in-user'
 import { SiteNav } from '@/components/layout/site-nav'
 import { StatusBanner } from '@/components/status/status-banner'
+import { getStatus } from '@/lib/status/get-status'
 import { optionalUser } from './_auth/require-user'
 import { Providers } from './providers'
 import './globals.css'
@@ -17,7 +18,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // A database outage must not take the pages down: the status banner reports it.
-  const user = await optionalUser()
+  const [user, status] = await Promise.all([optionalUser(), getStatus().catch(() => null)])
   return (
     <html lang="fr">
       <body>
@@ -25,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a className="skip-link" href="#contenu">
             Aller au contenu
           </a>
-          <StatusBanner />
+          <StatusBanner initial={status} />
           <header className="site-header">
             <Link className="site-title" href="/">
               Données territoriales

@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation'
-import { Suspense } from 'react'
 import { Explorer } from '@/components/explorer/explorer'
+import { env } from '@/lib/env'
+import { explorerFirstPage } from '@/lib/explorer/first-page'
 import { signInStartUrl } from '@/lib/oauth/sign-in-path'
 import { getStatus } from '@/lib/status/get-status'
 import { optionalUser } from './_auth/require-user'
@@ -13,21 +14,23 @@ export const dynamic = 'force-dynamic'
  */
 export default async function HomePage({ searchParams }: PageProps<'/'>) {
   const user = await optionalUser()
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(await searchParams)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, v)
+  }
   if (!user) {
-    const query = new URLSearchParams()
-    for (const [key, value] of Object.entries(await searchParams)) {
-      for (const v of Array.isArray(value) ? value : [value ?? '']) query.append(key, v)
-    }
-    if (query.size > 0) redirect(signInStartUrl(`/?${query.toString()}`))
+    if (params.size > 0) redirect(signInStartUrl(`/?${params.toString()}`))
+    return <Landing />
   }
-  if (user) {
-    return (
-      <Suspense>
-        <Explorer isAdmin={user.role === 'admin'} />
-      </Suspense>
-    )
-  }
-  return <Landing />
+  // The first results come with the page; a failure leaves them to the browser, which says why.
+  const firstPage = await explorerFirstPage(params).catch(() => null)
+  return (
+    <Explorer
+      isAdmin={user.role === 'admin'}
+      mapStyleUrl={env().MAP_STYLE_URL ?? null}
+      firstPage={firstPage}
+    />
+  )
 }
 
 async function Landing() {

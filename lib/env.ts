@@ -50,6 +50,10 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** An external MapLibre style for the explorer's maps (a deployment with internet); unset: the offline style. */
+  MAP_STYLE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'an http(s) URL of a MapLibre style (style.json)' }).optional(),
+  ),
   /** Where dataset files live: `local` (DATA_DIR/files, served at /files) or `s3`. */
   FILES_DRIVER: z.enum(['local', 's3']).default('local'),
   /** Origin (and path prefix) of download addresses, e.g. a CDN in front of the file store. */

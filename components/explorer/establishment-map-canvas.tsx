@@ -7,7 +7,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl'
 import { useMemo } from 'react'
 import MapGL, { AttributionControl, Layer, NavigationControl, Source } from 'react-map-gl/maplibre'
 import { MAP_COLOURS, offlineMapStyle } from '@/lib/explorer/map-style'
-import { MAP_LOCALE, MAP_WORKER_URL } from './results-map'
+import { MAP_LOCALE, MAP_WORKER_URL } from './map-setup'
 
 declare global {
   interface Window {

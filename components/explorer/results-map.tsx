@@ -1,12 +1,15 @@
 'use client'
 
-// The map of a search's GeoJSON points (spec §2.5): one clustered GeoJSON source drawn with WebGL
-// circle layers (no DOM markers, no text: no glyph server is reachable). A click on a cluster zooms
-// to where it splits; a click on a point opens a popup listing its establishments with links. The
-// view fits the results whenever they change.
+// The map of a search (loaded on the client only, by map-panel.tsx): the clusters of
+// GET /bff/etablissements/clusters for the view the map shows, drawn with WebGL layers (circles and
+// their counts; single establishments as points). A new search first asks for the clusters of the
+// whole world at a coarse zoom and fits their extent; every pan or zoom then asks for the view's
+// clusters once the map has stopped moving (debounced; a request for a view left behind is
+// cancelled). A click on a group zooms to its extent, or lists its establishments when they are all
+// at one place; a click on a point opens the establishment's popup.
 import 'maplibre-gl/dist/maplibre-gl.css'
 import { useQuery } from '@tanstack/react-query'
-import { getVersion, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl'
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl'
 import Link from 'next/link'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import MapGL, {
@@ -18,32 +21,27 @@ import MapGL, {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre'
-import type { EstablishmentWire } from '@/lib/establishments/serialise'
-import { FRANCE_BOUNDS, MAP_COLOURS, offlineMapStyle, resultsBounds } from '@/lib/explorer/map-style'
-import { bffFetch, errorMessage, retryUnlessClientError } from '@/lib/queries/bff-client'
-
-export interface PointFeature {
-  type: 'Feature'
-  geometry: { type: 'Point'; coordinates: [number, number] }
-  properties: { etablissements: Array<{ id: string; url: string }> }
-}
-export interface PointCollection {
-  type: 'FeatureCollection'
-  features: PointFeature[]
-}
-
-/** MapLibre's worker, served by app/carte/…/route.ts (DESIGN §8); the version busts caches. */
-export const MAP_WORKER_URL = `/carte/maplibre-gl-worker.mjs?v=${getVersion()}`
-
-/** French labels of MapLibre's own controls. */
-export const MAP_LOCALE = {
-  'Map.Title': 'Carte',
-  'NavigationControl.ZoomIn': 'Zoom avant',
-  'NavigationControl.ZoomOut': 'Zoom arrière',
-  'NavigationControl.ResetBearing': 'Réorienter vers le nord',
-  'AttributionControl.ToggleAttribution': 'Afficher ou masquer les sources',
-  'Popup.Close': 'Fermer',
-}
+import type { EstablishmentDetailWire, EstablishmentWire } from '@/lib/establishments/serialise'
+import {
+  FRANCE_BOUNDS,
+  MAP_COLOURS,
+  MAP_FONTS,
+  offlineMapStyle,
+  withAppFonts,
+} from '@/lib/explorer/map-style'
+import {
+  clusterLabel,
+  clustersBounds,
+  isOnePlace,
+  normaliseView,
+  viewQuery,
+  WORLD_VIEW,
+  type ClusterCollection,
+  type MapView,
+} from '@/lib/explorer/map-view'
+import { bffFetch, retryUnlessClientError } from '@/lib/queries/bff-client'
+import { MAP_LOCALE, MAP_WORKER_URL } from './map-setup'
+import { useDebounced } from './use-debounced'
 
 declare global {
   interface Window {
@@ -52,225 +50,370 @@ declare global {
   }
 }
 
-interface ResultsMapProps {
-  points: PointCollection | undefined
-  loading: boolean
+/** What the map holds, for the panel around it (note, test attributes). */
+export interface MapSummary {
+  state: 'loading' | 'ready' | 'error'
+  /** Located establishments of the search in the view, and in the world. */
+  inView: number
+  located: number
+  groups: number
+  features: number
+  /** The view the counts are for (`bbox=…&zoom=…`). */
+  view: string
   error: unknown
-  /** Establishments matching the search (from the result pages), to say what the map leaves out. */
-  total: number | undefined
-  /** When the points arrived (ms since the epoch): the map's idle time is measured from there. */
-  receivedAt: number
+  /** The external style could not be loaded: the offline one is shown. */
+  styleFailed: boolean
 }
 
-interface OpenPopup {
-  longitude: number
-  latitude: number
-  sirets: string[]
-  /** The points it was opened on: a new search closes it. */
-  of: PointCollection
+interface ResultsMapProps {
+  /** The search as the BFF's query string (`search[…]=…`), '' for every establishment. */
+  search: string
+  /** An external MapLibre style (MAP_STYLE_URL), or null for the offline style. */
+  styleUrl: string | null
+  onSummary: (summary: MapSummary) => void
 }
 
-export default function ResultsMap({ points, loading, error, total, receivedAt }: ResultsMapProps) {
+/** Milliseconds the map must stay still before its view's clusters are asked for. */
+const VIEW_DEBOUNCE_MS = 250
+
+type OpenPopup =
+  | { kind: 'point'; longitude: number; latitude: number; siret: string }
+  | {
+      kind: 'place'
+      longitude: number
+      latitude: number
+      bbox: [number, number, number, number]
+      count: number
+    }
+
+const clustersUrl = (search: string, view: MapView) =>
+  `/bff/etablissements/clusters?${search ? `${search}&` : ''}${viewQuery(view)}`
+
+/** The map's style: the offline one, or the external one with the app's fonts (offline if it fails). */
+function useMapStyle(styleUrl: string | null): { style: StyleSpecification | null; failed: boolean } {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin
+  const offline = useMemo(() => offlineMapStyle(origin), [origin])
+  const external = useQuery({
+    queryKey: ['map-style', styleUrl],
+    queryFn: async ({ signal }) => {
+      const response = await fetch(styleUrl!, { signal })
+      if (!response.ok) throw new Error(`style ${response.status}`)
+      return withAppFonts((await response.json()) as StyleSpecification, origin)
+    },
+    enabled: styleUrl !== null,
+    staleTime: Infinity,
+    retry: 1,
+  })
+  if (styleUrl === null) return { style: offline, failed: false }
+  if (external.isError) return { style: offline, failed: true }
+  return { style: external.data ?? null, failed: false }
+}
+
+export default function ResultsMap({ search, styleUrl, onSummary }: ResultsMapProps) {
   const mapRef = useRef<MapRef>(null)
-  const [popup, setPopup] = useState<OpenPopup | null>(null)
   const [mapReady, setMapReady] = useState(false)
-  const style = useMemo(
-    () => offlineMapStyle(typeof window === 'undefined' ? '' : window.location.origin),
-    [],
-  )
-  // What MapLibre gets: the positions and a count, the feature id indexing `points` (its worker
-  // copies and tiles every property, and the lists of establishments are only needed by popups).
+  const [popup, setPopup] = useState<OpenPopup | null>(null)
+  // The view the map shows (set when it stops moving) and the search it was fitted for.
+  const [view, setView] = useState<MapView | null>(null)
+  const [fittedFor, setFittedFor] = useState<string | null>(null)
+  const settledView = useDebounced(view, VIEW_DEBOUNCE_MS)
+  const { style, failed: styleFailed } = useMapStyle(styleUrl)
+
+  // The search's extent (and its number of located establishments): coarse clusters of the world.
+  const extent = useQuery({
+    queryKey: ['clusters', search, viewQuery(WORLD_VIEW)],
+    queryFn: ({ signal }) => bffFetch<ClusterCollection>(clustersUrl(search, WORLD_VIEW), { signal }),
+    retry: retryUnlessClientError,
+    staleTime: 5 * 60_000,
+  })
+
+  // A new search: fit its extent (metropolitan France first), then the view's clusters follow.
+  useEffect(() => {
+    const map = mapRef.current?.getMap()
+    if (!map || !mapReady || !extent.data || fittedFor === search) return
+    setPopup(null)
+    const bounds = clustersBounds(extent.data.features) ?? FRANCE_BOUNDS
+    map.fitBounds(bounds, { padding: 40, maxZoom: 14, duration: 0 })
+    setFittedFor(search)
+    setView(readView(map))
+  }, [extent.data, mapReady, search, fittedFor])
+
+  const current = fittedFor === search ? settledView : null
+  const clusters = useQuery({
+    queryKey: ['clusters', search, current ? viewQuery(current) : ''],
+    queryFn: ({ signal }) => bffFetch<ClusterCollection>(clustersUrl(search, current!), { signal }),
+    enabled: current !== null,
+    retry: retryUnlessClientError,
+    staleTime: 5 * 60_000,
+    // While a new view loads, the previous view's clusters of the same search stay on the map.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === search ? previous : undefined,
+  })
+
+  // What MapLibre gets: positions, counts and labels; the feature id indexes the response.
   const data = useMemo(
     () => ({
       type: 'FeatureCollection' as const,
-      features: (points?.features ?? []).map((f, index) => ({
+      features: (clusters.data?.features ?? []).map((f, index) => ({
         type: 'Feature' as const,
         id: index,
         geometry: f.geometry,
-        properties: { n: f.properties.etablissements.length },
+        properties: { count: f.properties.count, label: clusterLabel(f.properties.count) },
       })),
     }),
-    [points],
+    [clusters.data],
   )
-  const located = useMemo(
-    () => (points?.features ?? []).reduce((n, f) => n + f.properties.etablissements.length, 0),
-    [points],
-  )
-  const [idleMs, setIdleMs] = useState<number | null>(null)
 
-  // Fit the results (France when there is none) and time how long the map takes to be idle once
-  // the points have arrived (exposed as data-idle-ms for the end-to-end tests).
+  // The view is "ready" once its clusters are drawn and the map is idle.
+  const [drawn, setDrawn] = useState<ClusterCollection | null>(null)
   useEffect(() => {
     const map = mapRef.current?.getMap()
-    if (!map || !mapReady || !points) return
-    const bounds = resultsBounds(points.features) ?? FRANCE_BOUNDS
-    map.fitBounds(bounds, { padding: 40, maxZoom: 13, duration: 0 })
+    if (!map || !clusters.data) return
     let cancelled = false
+    const shown = clusters.data
     map.once('idle', () => {
-      if (!cancelled) setIdleMs(Date.now() - receivedAt)
+      if (!cancelled) setDrawn(shown)
     })
+    map.triggerRepaint()
     return () => {
       cancelled = true
     }
-  }, [points, mapReady, receivedAt])
+  }, [clusters.data])
+
+  const error = extent.error ?? clusters.error
+  const loading = extent.isFetching || clusters.isFetching || clusters.isPlaceholderData || !clusters.data
+  const summary: MapSummary = {
+    state: error ? 'error' : !loading && drawn === clusters.data ? 'ready' : 'loading',
+    inView: clusters.data?.total ?? 0,
+    located: extent.data?.total ?? 0,
+    groups: clusters.data?.features.filter((f) => f.properties.count > 1).length ?? 0,
+    features: clusters.data?.features.length ?? 0,
+    view: current ? viewQuery(current) : '',
+    error,
+    styleFailed,
+  }
+  const summaryKey = JSON.stringify({ ...summary, error: summary.error ? String(summary.error) : null })
+  useEffect(() => {
+    onSummary(summary)
+    // The summary is compared by value: a new object with the same content is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [summaryKey, onSummary])
 
   const onClick = useCallback(
     (event: MapLayerMouseEvent) => {
       const feature = event.features?.[0]
       const map = mapRef.current?.getMap()
-      if (!feature || !map || feature.geometry.type !== 'Point') return
-      const [longitude, latitude] = feature.geometry.coordinates as [number, number]
-      const props = feature.properties as Record<string, unknown>
-      if (typeof props.cluster_id === 'number') {
-        const source = map.getSource<GeoJSONSource>('etablissements')
-        void source
-          ?.getClusterExpansionZoom(props.cluster_id)
-          .then((zoom) => map.easeTo({ center: [longitude, latitude], zoom, duration: 400 }))
+      const source = typeof feature?.id === 'number' ? clusters.data?.features[feature.id] : undefined
+      if (!map || !source) return
+      const [longitude, latitude] = source.geometry.coordinates
+      const props = source.properties
+      if ('id' in props) {
+        makeRoomForPopup(map, [longitude, latitude])
+        setPopup({ kind: 'point', longitude, latitude, siret: props.id })
         return
       }
-      const point = typeof feature.id === 'number' ? points?.features[feature.id] : undefined
-      if (point && points) {
-        setPopup({
-          longitude,
-          latitude,
-          sirets: point.properties.etablissements.map((e) => e.id),
-          of: points,
-        })
+      if (isOnePlace(props.bbox) || map.getZoom() >= 18) {
+        makeRoomForPopup(map, [longitude, latitude])
+        setPopup({ kind: 'place', longitude, latitude, bbox: props.bbox, count: props.count })
+        return
       }
+      const [west, south, east, north] = props.bbox
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { padding: 60, maxZoom: 18, duration: 400 },
+      )
     },
-    [points],
+    [clusters.data],
   )
 
-  let note: string | null = null
-  if (error) note = `La carte n’a pas pu être chargée : ${errorMessage(error)}`
-  else if (points && total !== undefined && located < total)
-    note = `La carte montre ${located.toLocaleString('fr-FR')} des ${total.toLocaleString('fr-FR')} établissements : ceux qui ont une position, dans la limite de 10 000 points.`
-
+  if (!style) return <div className="map-placeholder" aria-hidden="true" />
   return (
-    <section className="results-map" aria-labelledby="carte-titre">
-      <h2 id="carte-titre">Carte des résultats</h2>
-      <p className="map-legend">
-        <span className="legend-dot legend-point" aria-hidden="true" /> établissement
-        <span className="legend-dot legend-small" aria-hidden="true" /> groupe de moins de 50 points
-        <span className="legend-dot legend-medium" aria-hidden="true" /> moins de 500
-        <span className="legend-dot legend-large" aria-hidden="true" /> 500 et plus ; cliquez pour zoomer
-      </p>
-      {note ? (
-        <p className="map-note" role="status">
-          {note}
-        </p>
-      ) : null}
-      <div
-        className="map-frame"
-        data-testid="results-map"
-        data-state={loading ? 'loading' : points ? 'ready' : 'empty'}
-        data-points={data.features.length}
-        data-idle-ms={idleMs ?? undefined}
-      >
-        <MapGL
-          ref={mapRef}
-          initialViewState={{ bounds: FRANCE_BOUNDS }}
-          mapStyle={style}
-          workerUrl={MAP_WORKER_URL}
-          locale={MAP_LOCALE}
-          attributionControl={false}
-          fadeDuration={0}
-          interactiveLayerIds={['groupes', 'points']}
-          onClick={onClick}
-          onLoad={(event) => {
-            window.__explorerMap = event.target
-            setMapReady(true)
+    <MapGL
+      ref={mapRef}
+      initialViewState={{ bounds: FRANCE_BOUNDS }}
+      mapStyle={style}
+      workerUrl={MAP_WORKER_URL}
+      locale={MAP_LOCALE}
+      attributionControl={false}
+      fadeDuration={0}
+      interactiveLayerIds={['groupes', 'points']}
+      onClick={onClick}
+      onMoveEnd={(event) => setView(readView(event.target))}
+      onLoad={(event) => {
+        window.__explorerMap = event.target
+        setMapReady(true)
+      }}
+      style={{ width: '100%', height: '100%' }}
+    >
+      <NavigationControl showCompass={false} />
+      <AttributionControl compact={false} />
+      <Source id="etablissements" type="geojson" data={data}>
+        <Layer
+          id="groupes"
+          type="circle"
+          filter={['>', ['get', 'count'], 1]}
+          paint={{
+            'circle-color': [
+              'step',
+              ['get', 'count'],
+              MAP_COLOURS.clusterSmall,
+              100,
+              MAP_COLOURS.clusterMedium,
+              1000,
+              MAP_COLOURS.clusterLarge,
+            ],
+            // The area grows with the count, within bounds that keep the map readable.
+            'circle-radius': ['interpolate', ['linear'], ['sqrt', ['get', 'count']], 1, 12, 30, 20, 300, 30],
+            'circle-stroke-width': 2,
+            'circle-stroke-color': MAP_COLOURS.pointStroke,
           }}
-          style={{ width: '100%', height: '100%' }}
+        />
+        <Layer
+          id="groupes-nombres"
+          type="symbol"
+          filter={['>', ['get', 'count'], 1]}
+          layout={{
+            'text-field': ['get', 'label'],
+            'text-font': [MAP_FONTS.bold],
+            'text-size': 12,
+            'text-allow-overlap': true,
+            'text-ignore-placement': true,
+          }}
+          paint={{
+            'text-color': [
+              'step',
+              ['get', 'count'],
+              MAP_COLOURS.clusterText,
+              100,
+              MAP_COLOURS.clusterTextOnDark,
+            ],
+          }}
+        />
+        <Layer
+          id="points"
+          type="circle"
+          filter={['==', ['get', 'count'], 1]}
+          paint={{
+            'circle-color': MAP_COLOURS.point,
+            'circle-radius': 6,
+            'circle-stroke-width': 1.5,
+            'circle-stroke-color': MAP_COLOURS.pointStroke,
+          }}
+        />
+      </Source>
+      {popup ? (
+        <Popup
+          longitude={popup.longitude}
+          latitude={popup.latitude}
+          onClose={() => setPopup(null)}
+          closeOnClick={false}
+          anchor="bottom"
+          maxWidth={`min(${POPUP_WIDTH}px, calc(100% - 24px))`}
         >
-          <NavigationControl showCompass={false} />
-          <AttributionControl compact={false} />
-          <Source
-            id="etablissements"
-            type="geojson"
-            data={data}
-            cluster
-            clusterMaxZoom={13}
-            clusterRadius={40}
-          >
-            <Layer
-              id="groupes"
-              type="circle"
-              filter={['has', 'point_count']}
-              paint={{
-                'circle-color': [
-                  'step',
-                  ['get', 'point_count'],
-                  MAP_COLOURS.clusterSmall,
-                  50,
-                  MAP_COLOURS.clusterMedium,
-                  500,
-                  MAP_COLOURS.clusterLarge,
-                ],
-                'circle-radius': ['step', ['get', 'point_count'], 12, 50, 18, 500, 26],
-                'circle-opacity': 0.85,
-                'circle-stroke-width': 2,
-                'circle-stroke-color': MAP_COLOURS.pointStroke,
-              }}
-            />
-            <Layer
-              id="points"
-              type="circle"
-              filter={['!', ['has', 'point_count']]}
-              paint={{
-                'circle-color': MAP_COLOURS.point,
-                'circle-radius': 6,
-                'circle-stroke-width': 1.5,
-                'circle-stroke-color': MAP_COLOURS.pointStroke,
-              }}
-            />
-          </Source>
-          {popup && popup.of === points ? (
-            <Popup
-              longitude={popup.longitude}
-              latitude={popup.latitude}
-              onClose={() => setPopup(null)}
-              closeOnClick={false}
-              maxWidth="320px"
-            >
-              <PointPopup sirets={popup.sirets} />
-            </Popup>
-          ) : null}
-        </MapGL>
-      </div>
-    </section>
+          {popup.kind === 'point' ? (
+            <EstablishmentPopup siret={popup.siret} />
+          ) : (
+            <PlacePopup search={search} bbox={popup.bbox} count={popup.count} />
+          )}
+        </Popup>
+      ) : null}
+    </MapGL>
   )
 }
 
-/** The establishments at one point, named (one request for all of them). */
-function PointPopup({ sirets }: { sirets: string[] }) {
-  const query = sirets
-    .slice(0, 100)
-    .map((s) => `search[siret][]=${s}`)
-    .join('&')
-  const details = useQuery({
-    queryKey: ['popup', query],
-    queryFn: ({ signal }) =>
-      bffFetch<{ etablissements: EstablishmentWire[] }>(`/bff/etablissements?${query}&size=100`, { signal }),
+/** Widest and tallest a popup gets (CSS: .maplibregl-popup-content), in pixels. */
+const POPUP_WIDTH = 320
+const POPUP_HEIGHT = 250
+
+/**
+ * Moves the map, when needed, so that a popup opened above `position` fits inside it: the point
+ * centred across and low enough for the popup's height (a phone's map is barely wider than a popup).
+ */
+function makeRoomForPopup(map: MapLibreMap, position: [number, number]) {
+  const { clientWidth: width, clientHeight: height } = map.getContainer()
+  const popupWidth = Math.min(POPUP_WIDTH, width - 24)
+  const { x, y } = map.project(position)
+  const fits =
+    x - popupWidth / 2 >= 8 && x + popupWidth / 2 <= width - 8 && y - POPUP_HEIGHT >= 8 && y <= height
+  if (fits) return
+  const below = Math.min(height - 24, Math.max(height / 2, POPUP_HEIGHT + 16))
+  map.easeTo({ center: position, offset: [0, below - height / 2], duration: 300 })
+}
+
+function readView(map: MapLibreMap): MapView {
+  const bounds = map.getBounds()
+  return normaliseView(
+    { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
+    map.getZoom(),
+  )
+}
+
+/** One establishment: name, trade name, address and activity, with a link to its record. */
+function EstablishmentPopup({ siret }: { siret: string }) {
+  const record = useQuery({
+    queryKey: ['etablissement', siret],
+    queryFn: ({ signal }) => bffFetch<EstablishmentDetailWire>(`/bff/etablissements/${siret}`, { signal }),
     retry: retryUnlessClientError,
+    staleTime: 5 * 60_000,
   })
-  const byId = new Map(details.data?.etablissements.map((e) => [e.siret, e]))
+  const e = record.data
   return (
     <div className="map-popup" data-testid="map-popup">
       <p className="map-popup-title">
-        {sirets.length} établissement{sirets.length > 1 ? 's' : ''} à cette adresse
+        <Link href={`/etablissements/${siret}`}>{e ? e.entreprise : `Établissement ${siret}`}</Link>
       </p>
+      {e ? (
+        <>
+          {e.enseigne || e.denomination_usuelle ? <p>{e.enseigne || e.denomination_usuelle}</p> : null}
+          <p>{e.adresse}</p>
+          <p className="muted">
+            {e.libelle_naf} · SIRET <span className="siret">{e.siret}</span>
+          </p>
+        </>
+      ) : (
+        <p className="muted">{record.isError ? 'Fiche indisponible.' : 'Chargement…'}</p>
+      )}
+    </div>
+  )
+}
+
+/** The establishments of a group that are all at one place (one page of the search in its extent). */
+function PlacePopup({
+  search,
+  bbox,
+  count,
+}: {
+  search: string
+  bbox: [number, number, number, number]
+  count: number
+}) {
+  const query = `${search ? `${search}&` : ''}bbox=${bbox.join(',')}&page=1&size=20`
+  const page = useQuery({
+    queryKey: ['etablissements', query],
+    queryFn: ({ signal }) =>
+      bffFetch<{ total: number; etablissements: EstablishmentWire[] }>(`/bff/etablissements?${query}`, {
+        signal,
+      }),
+    retry: retryUnlessClientError,
+  })
+  const rows = page.data?.etablissements ?? []
+  return (
+    <div className="map-popup" data-testid="map-popup">
+      <p className="map-popup-title">{count.toLocaleString('fr-FR')} établissements à cette adresse</p>
       <ul>
-        {sirets.map((siret) => {
-          const e = byId.get(siret)
-          return (
-            <li key={siret}>
-              <Link href={`/etablissements/${siret}`}>{e ? e.entreprise : siret}</Link>
-              {e ? <span className="muted"> · {e.adresse}</span> : null}
-            </li>
-          )
-        })}
+        {rows.map((e) => (
+          <li key={e.siret}>
+            <Link href={`/etablissements/${e.siret}`}>{e.entreprise}</Link>
+            <span className="muted"> · {e.adresse}</span>
+          </li>
+        ))}
       </ul>
+      {page.data && page.data.total > rows.length ? (
+        <p className="muted">et {(page.data.total - rows.length).toLocaleString('fr-FR')} autres</p>
+      ) : null}
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react'
 import MapGL, { AttributionControl, Layer, NavigationControl, Popup, Source } from 'react-map-gl/maplibre'
 import { FRANCE_BOUNDS, MAP_COLOURS, offlineMapStyle } from '@/lib/explorer/map-style'
 import type { OfferFeatureCollection } from '@/lib/offers/serialise'
-import { MAP_LOCALE, MAP_WORKER_URL } from '../explorer/results-map'
+import { MAP_LOCALE, MAP_WORKER_URL } from '../explorer/map-setup'
 
 declare global {
   interface Window {

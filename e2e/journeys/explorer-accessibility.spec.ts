@@ -5,11 +5,16 @@ import { bffSearch, expect, test, waitForMap, waitForResults } from '../support/
 
 for (const width of [1280, 375]) {
   test(`explorer and record pages pass axe at ${width} px`, async ({ page }, testInfo) => {
+    // Three full axe scans (the results are laid out as a table and as cards) and two full-page
+    // screenshots: up to 10 s each on a loaded two-core machine.
+    test.setTimeout(120_000)
     await page.setViewportSize({ width, height: width > 400 ? 900 : 812 })
     const sample = (await bffSearch(page, 'page=2&size=1')).etablissements[0]!
 
     await page.goto('/?effectif=11')
     await waitForResults(page)
+    // On a phone the map comes after the results: it loads once scrolled to.
+    await page.getByTestId('results-map').scrollIntoViewIfNeeded()
     await waitForMap(page)
     // Nothing wider than the screen but the table's own scrolling region.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -1,9 +1,19 @@
-// The map draws the search's points (MapLibre's rendered features), zooms into a cluster on click,
-// and opens a popup listing a point's establishments with links. Logs how long the map of every
-// establishment (up to 10,000 points) takes to be idle once its data has arrived.
+// The map tells the truth about its view: the groups and single establishments drawn (with their
+// counts as labels) add up to what GET /bff/etablissements/clusters counts for the same view and
+// search; panning and zooming with the mouse asks again and the counts change; a request for a view
+// left behind is cancelled; a click on a group zooms into it; a point opens its establishment's
+// popup; commune names appear at city zooms; nothing is fetched from another server; the map's
+// keyboard focus is visible.
 import type { Page } from '@playwright/test'
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl'
-import { bffSearch, expect, test, waitForMap, waitForResults } from '../support/explorer'
+import type { Map as MapLibreMap } from 'maplibre-gl'
+import {
+  clickFirstPoint,
+  expect,
+  test,
+  waitForMap,
+  waitForResults,
+  type MapViewState,
+} from '../support/explorer'
 
 declare global {
   interface Window {
@@ -11,127 +21,185 @@ declare global {
   }
 }
 
-/** Rendered features of the establishment layers: clusters and single points. */
-const renderedCounts = (page: Page) =>
-  page.evaluate(() => {
+interface Drawn {
+  groups: number
+  singles: number
+  labels: string[]
+  sum: number
+}
+
+/** The establishments' features the map has drawn in its view, and their labels. */
+const drawn = (page: Page) =>
+  page.evaluate((): Drawn => {
     const map = window.__explorerMap!
     const features = map.queryRenderedFeatures({ layers: ['groupes', 'points'] })
+    // A feature may be drawn in several tiles: count each once (by its id).
+    const unique = new Map(features.map((f) => [f.id, f]))
+    const labels = map.queryRenderedFeatures({ layers: ['groupes-nombres'] })
     return {
-      clusters: features.filter((f) => f.properties.cluster).length,
-      points: features.filter((f) => !f.properties.cluster).length,
-      clustered: features.reduce((n, f) => n + (Number(f.properties.point_count) || 0), 0),
+      groups: [...unique.values()].filter((f) => Number(f.properties.count) > 1).length,
+      singles: [...unique.values()].filter((f) => Number(f.properties.count) === 1).length,
+      labels: [...new Map(labels.map((f) => [f.id, String(f.properties.label)])).values()],
+      sum: [...unique.values()].reduce((n, f) => n + Number(f.properties.count), 0),
     }
   })
 
-test('the map draws every located result, and a cluster zooms in on click', async ({ page }, testInfo) => {
+/** The clusters the BFF counts for the map's view and the address's search. */
+async function apiView(page: Page, state: MapViewState): Promise<{ total: number; features: number }> {
+  const search = new URL(page.url()).searchParams
+  const params = new URLSearchParams()
+  if (search.get('commune')) params.set('search[code_commune]', search.get('commune')!)
+  if (search.get('naf')) params.set('search[code_naf]', search.get('naf')!)
+  const response = await page.request.get(`/bff/etablissements/clusters?${params}&${state.view}`)
+  expect(response.status()).toBe(200)
+  const body = (await response.json()) as { total: number; features: unknown[] }
+  return { total: body.total, features: body.features.length }
+}
+
+/** Checks that the map draws exactly what the API counts for its view. */
+async function expectTruthful(page: Page, state: MapViewState) {
+  const api = await apiView(page, state)
+  expect(state.inView).toBe(api.total)
+  expect(state.features).toBe(api.features)
+  const shown = await drawn(page)
+  // Every feature of the view is drawn (the view is the box asked for), labels on every group.
+  expect(shown.groups + shown.singles).toBe(api.features)
+  expect(shown.sum).toBe(api.total)
+  expect(shown.labels).toHaveLength(shown.groups)
+}
+
+test('the view holds what the API counts; panning and zooming with the mouse change the counts', async ({
+  page,
+}) => {
+  const foreign: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://localhost:') && !request.url().startsWith('data:')) {
+      foreign.push(request.url())
+    }
+  })
   await page.goto('/')
   await waitForResults(page)
-  const points = await waitForMap(page)
-  const idleMs = Number(await page.getByTestId('results-map').getAttribute('data-idle-ms'))
-  // The establishments of the points, and the points inside the fitted view (metropolitan France:
-  // overseas points are a pan away).
-  const { located, inView } = await page.evaluate(async () => {
-    const response = await fetch('/bff/etablissements/points', { headers: { Accept: 'application/json' } })
-    const body = (await response.json()) as {
-      features: Array<{
-        geometry: { coordinates: [number, number] }
-        properties: { etablissements: unknown[] }
-      }>
-    }
-    const bounds = window.__explorerMap!.getBounds()
-    return {
-      located: body.features.reduce((n, f) => n + f.properties.etablissements.length, 0),
-      inView: body.features.filter((f) => bounds.contains(f.geometry.coordinates)).length,
-    }
-  })
-  // Again with a warm map: the same points set on the source, until the map is idle.
-  const warmMs = await page.evaluate(async () => {
-    const map = window.__explorerMap!
-    const source = map.getSource<GeoJSONSource>('etablissements')!
-    const data = await source.getData()
-    const started = performance.now()
-    const idle = new Promise((resolve) => map.once('idle', resolve))
-    void source.setData(data)
-    await idle
-    return Math.round(performance.now() - started)
-  })
-  console.log(
-    `[explorer-map] ${points} points (${located} establishments): idle ${idleMs} ms after the data arrived ` +
-      `(first load; includes the map's start when it was not ready yet), ${warmMs} ms for the same points on a warm map`,
+  const france = await waitForMap(page)
+  expect(france.inView).toBeGreaterThan(1000)
+  await expectTruthful(page, france)
+  const note = page.getByTestId('map-note')
+  await expect(note).toContainText(
+    `${france.inView.toLocaleString('fr-FR')} des ${france.located.toLocaleString('fr-FR')} établissements situés`,
   )
-  testInfo.annotations.push({
-    type: 'map idle (ms)',
-    description: `${idleMs} after the data arrived, ${warmMs} warm, for ${points} points`,
-  })
-  expect(points).toBeGreaterThan(1000)
+  // Large groups say their count; none is red.
+  const labels = (await drawn(page)).labels
+  expect(labels.some((l) => /^\d[\d\s]*$/.test(l))).toBe(true)
 
-  const counts = await renderedCounts(page)
-  expect(counts.clusters).toBeGreaterThan(0)
-  // Every point of the view is drawn, alone or in a cluster.
-  expect(inView).toBeGreaterThan(points * 0.9)
-  expect(counts.clustered + counts.points).toBe(inView)
-  await page.screenshot({ path: testInfo.outputPath('explorer-map.png'), fullPage: true })
+  // Zoom in with the map's button: a smaller view, fewer establishments, counted again.
+  await page.getByRole('button', { name: 'Zoom avant' }).click()
+  const zoomed = await waitForMap(page, france.view)
+  expect(zoomed.inView).toBeLessThan(france.inView)
+  await expectTruthful(page, zoomed)
 
-  // Click the biggest cluster: the map zooms to where it splits.
+  // Drag the map with the mouse: another view, other counts.
+  const canvas = page.locator('.results-map canvas')
+  const box = (await canvas.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2 + 60, { steps: 8 })
+  await page.mouse.up()
+  const panned = await waitForMap(page, zoomed.view)
+  expect(panned.inView).not.toBe(zoomed.inView)
+  await expectTruthful(page, panned)
+
+  // A click on the largest group zooms to its extent.
   const target = await page.evaluate(() => {
     const map = window.__explorerMap!
-    const clusters = map
+    const groups = map
       .queryRenderedFeatures({ layers: ['groupes'] })
-      .sort((a, b) => Number(b.properties.point_count) - Number(a.properties.point_count))
-    const geometry = clusters[0]!.geometry as unknown as { coordinates: [number, number] }
-    const pixel = map.project(geometry.coordinates as [number, number])
+      .sort((a, b) => Number(b.properties.count) - Number(a.properties.count))
+    const geometry = groups[0]!.geometry as unknown as { coordinates: [number, number] }
+    const pixel = map.project(geometry.coordinates)
     return { x: pixel.x, y: pixel.y, zoom: map.getZoom() }
   })
-  await page.locator('.results-map canvas').click({ position: { x: target.x, y: target.y } })
-  await expect
-    .poll(() => page.evaluate(() => window.__explorerMap!.getZoom()))
-    .toBeGreaterThan(target.zoom + 0.5)
+  await canvas.click({ position: target })
+  const inside = await waitForMap(page, panned.view)
+  expect(Number(/zoom=([\d.]+)/.exec(inside.view)![1])).toBeGreaterThan(target.zoom + 0.5)
+  await expectTruthful(page, inside)
+
+  expect(foreign, 'requests to other servers').toEqual([])
 })
 
-test('a point opens a popup listing its establishments, with links', async ({ page }) => {
-  // A located establishment, found through the BFF.
-  const candidates = (await bffSearch(page, 'page=5&size=20')).etablissements
-  let siret = ''
-  for (const candidate of candidates) {
-    const record = (await (await page.request.get(`/bff/etablissements/${candidate.siret}`)).json()) as {
-      coordonnees: unknown
-    }
-    if (record.coordonnees) {
-      siret = candidate.siret
-      break
-    }
-  }
-  expect(siret).not.toBe('')
-  const sample = candidates.find((c) => c.siret === siret)!
-
-  await page.goto(`/?q=${siret}`)
-  await waitForResults(page)
-  expect(await waitForMap(page)).toBe(1)
-  await expect.poll(async () => (await renderedCounts(page)).points).toBe(1)
-  const pixel = await page.evaluate(() => {
-    const map = window.__explorerMap!
-    const feature = map.queryRenderedFeatures({ layers: ['points'] })[0]!
-    const p = map.project(
-      (feature.geometry as unknown as { coordinates: [number, number] }).coordinates as [number, number],
-    )
-    return { x: p.x, y: p.y }
+test('a request for a view left behind is cancelled', async ({ page }) => {
+  await page.goto('/')
+  const first = await waitForMap(page)
+  // Hold every clusters request from now on.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
   })
-  await page.locator('.results-map canvas').click({ position: pixel })
-  const popup = page.getByTestId('map-popup')
-  await expect(popup).toBeVisible()
-  await expect(popup).toContainText(/établissements? à cette adresse/)
-  const link = popup.getByRole('link', { name: sample.entreprise })
-  await expect(link).toBeVisible()
-  await link.click()
-  await expect(page).toHaveURL(`/etablissements/${siret}`)
-  await expect(page.getByTestId('establishment-map')).toBeVisible()
-  // The record's small map draws the position.
+  await page.route('**/bff/etablissements/clusters?**', async (route) => {
+    await held
+    await route.continue().catch(() => {})
+  })
+  const failed: string[] = []
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/bff/etablissements/clusters')) failed.push(request.url())
+  })
+  const zoomIn = page.getByRole('button', { name: 'Zoom avant' })
+  const stale = page.waitForRequest('**/bff/etablissements/clusters?**')
+  await zoomIn.click()
+  const staleUrl = (await stale).url()
+  await zoomIn.click()
+  await page.waitForRequest((r) => r.url().includes('/bff/etablissements/clusters') && r.url() !== staleUrl)
+  await expect.poll(() => failed).toContain(staleUrl)
+  release()
+  const last = await waitForMap(page, first.view)
+  expect(staleUrl).not.toContain(last.view)
+})
+
+test('Lyon: commune names at city zoom, and a point opens its popup inside the map', async ({ page }) => {
+  await page.goto('/?commune=69123&naf=56.10A')
+  await waitForResults(page)
+  const lyon = await waitForMap(page)
+  const total = Number((await page.getByTestId('results-total').innerText()).replace(/\D/g, '') || '0')
+  // Every located restaurant of Lyon is in the fitted view.
+  expect(lyon.inView).toBe(lyon.located)
+  expect(lyon.located).toBeLessThanOrEqual(total)
+  await expectTruthful(page, lyon)
   await expect
     .poll(() =>
-      page.evaluate(() => {
-        const map = (window as unknown as { __establishmentMap?: MapLibreMap }).__establishmentMap
-        return map?.loaded() ? map.queryRenderedFeatures({ layers: ['position'] }).length : 0
-      }),
+      page.evaluate(() =>
+        window
+          .__explorerMap!.queryRenderedFeatures({ layers: ['communes-noms'] })
+          .map((f) => String(f.properties.nom)),
+      ),
     )
-    .toBe(1)
+    .toEqual(expect.arrayContaining([expect.stringMatching(/Villeurbanne|Lyon|Caluire/)]))
+
+  await clickFirstPoint(page)
+  const popup = page.getByTestId('map-popup')
+  await expect(popup).toBeVisible()
+  await expect(popup).toContainText('Restauration traditionnelle')
+  const link = popup.getByRole('link')
+  await expect(link).toHaveAttribute('href', /^\/etablissements\/\d{14}$/)
+  const frame = (await page.getByTestId('results-map').boundingBox())!
+  const shown = (await page.locator('.maplibregl-popup').boundingBox())!
+  expect(shown.x).toBeGreaterThanOrEqual(frame.x)
+  expect(shown.x + shown.width).toBeLessThanOrEqual(frame.x + frame.width)
+  await link.click()
+  await expect(page).toHaveURL(/\/etablissements\/\d{14}$/)
+})
+
+test('the map is reached with the keyboard and its focus is visible', async ({ page }) => {
+  await page.goto('/?commune=69123')
+  await waitForMap(page)
+  const canvas = page.locator('.results-map canvas')
+  await page.getByRole('button', { name: 'Zoom avant' }).focus()
+  await page.keyboard.press('Shift+Tab')
+  await expect(canvas).toBeFocused()
+  const outline = await canvas.evaluate((el) => {
+    const style = getComputedStyle(el)
+    return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor }
+  })
+  expect(outline).toEqual({ style: 'solid', width: '3px', color: 'rgb(10, 118, 246)' })
+  // The arrows move the map: a new view.
+  const before = (await page.getByTestId('results-map').getAttribute('data-view'))!
+  await page.keyboard.press('ArrowRight')
+  await waitForMap(page, before)
 })

@@ -25,7 +25,7 @@ test('search by commune picked from the suggestions', async ({ page }) => {
   await expect(page.getByTestId('results-total')).toHaveText(
     `${total.toLocaleString('fr-FR')} établissement${total > 1 ? 's' : ''}`,
   )
-  const communes = await resultRows(page).locator('td:nth-child(5)').allInnerTexts()
+  const communes = await resultRows(page).locator('td:nth-child(3) .cell-detail').allInnerTexts()
   expect(communes.length).toBe(Math.min(total, 50))
   for (const commune of communes) expect(commune).toContain(`(${sample.code_commune})`)
 })

@@ -15,11 +15,11 @@ test('search by name, then by SIRET, and open the record', async ({ page }, test
   await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(word)}`))
   await waitForResults(page)
   await expect(resultRows(page).first()).toBeVisible()
+  // The name column holds the name and the trade name: every row carries the word in one of them.
   const names = await resultRows(page).locator('td:nth-child(2)').allInnerTexts()
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()
-  const others = await resultRows(page).locator('td:nth-child(3)').allInnerTexts()
-  // Every row carries the word in its name or its trade name.
-  names.forEach((name, i) => expect(fold(`${name} ${others[i]}`)).toContain(fold(word)))
+  expect(names.length).toBeGreaterThan(0)
+  for (const name of names) expect(fold(name)).toContain(fold(word))
 
   await page.getByLabel('Nom, SIRET ou SIREN').fill(sample.siret)
   await page.getByLabel('Nom, SIRET ou SIREN').press('Enter')

@@ -1,6 +1,7 @@
 // Helpers of the explorer journeys: a test fixture failing on console errors, reading the results
 // table and the map, and fetching known establishments through the BFF (the page's own session).
 import { expect, test as base, type Page } from '@playwright/test'
+import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { EstablishmentWire } from '@/lib/establishments/serialise'
 import { STAFF_STORAGE } from './staff'
 
@@ -65,12 +66,49 @@ export async function waitForResults(page: Page): Promise<void> {
   await expect(page.getByTestId('results-total')).toHaveText(/établissement/)
 }
 
-/** Waits for the map to hold the search's points and to be idle; returns how many points it holds. */
-export async function waitForMap(page: Page): Promise<number> {
+export interface MapViewState {
+  /** Located establishments of the search in the view, and in the world. */
+  inView: number
+  located: number
+  /** Features (groups and single establishments) drawn for the view. */
+  features: number
+  /** The view the counts are for: `bbox=w,s,e,n&zoom=z`. */
+  view: string
+}
+
+/** What the map panel says it shows (its test attributes). */
+export async function mapState(page: Page): Promise<MapViewState> {
   const frame = page.getByTestId('results-map')
+  return {
+    inView: Number(await frame.getAttribute('data-in-view')),
+    located: Number(await frame.getAttribute('data-located')),
+    features: Number(await frame.getAttribute('data-features')),
+    view: (await frame.getAttribute('data-view')) ?? '',
+  }
+}
+
+/**
+ * Waits for the map to show the clusters of its view and be idle (after `previousView`, when
+ * given: a new view); returns what it shows.
+ */
+export async function waitForMap(page: Page, previousView?: string): Promise<MapViewState> {
+  const frame = page.getByTestId('results-map')
+  if (previousView !== undefined) {
+    await expect(frame).not.toHaveAttribute('data-view', previousView, { timeout: 20_000 })
+  }
   await expect(frame).toHaveAttribute('data-state', 'ready', { timeout: 20_000 })
-  await expect(frame).toHaveAttribute('data-idle-ms', /\d+/, { timeout: 20_000 })
-  return Number(await frame.getAttribute('data-points'))
+  return mapState(page)
+}
+
+/** Clicks the first single establishment the explorer's map draws (its popup opens). */
+export async function clickFirstPoint(page: Page): Promise<void> {
+  const pixel = await page.evaluate(() => {
+    const map = (window as unknown as { __explorerMap: MapLibreMap }).__explorerMap
+    const point = map.queryRenderedFeatures({ layers: ['points'] })[0]!
+    const p = map.project((point.geometry as unknown as { coordinates: [number, number] }).coordinates)
+    return { x: p.x, y: p.y }
+  })
+  await page.locator('.results-map canvas').click({ position: pixel })
 }
 
 /** Picks a combobox suggestion with the keyboard: types, waits for the option, moves to it, Enter. */

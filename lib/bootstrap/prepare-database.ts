@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { ensureAdminUser } from '../auth/users'
 import { seedDatasets } from '../datasets/seed-datasets'
 import { migrate } from '../db/migrate'
+import { clusterCellsMissing, refreshClusterCells } from '../establishments/cluster-cells'
 import type { Env } from '../env'
 import { hasOffers, seedOffers } from '../offers/seed-offers'
 import { hasEstablishments, seedDatabase, type SeedOptions } from '../seed/seed-database'
@@ -49,6 +50,11 @@ export async function prepareDatabase(db: pg.Pool, options: PrepareOptions): Pro
     const datasets = await seedDatasets(db)
     if (datasets.length > 0)
       log(`example datasets: ${datasets.join(', ')} (files generated in the background)`)
+  }
+  // A database migrated in place: the map's cells counted once from its establishments.
+  if (await clusterCellsMissing(db)) {
+    log('counting the located establishments in map cells…')
+    await refreshClusterCells(db)
   }
   // Synthetic offers on the embedded engine's first start, and on a database that has none yet.
   if (options.seedIfEmpty && !(await hasOffers(db))) {

@@ -218,7 +218,4 @@ export function geometryText(geometry: AreaGeometry): string {
   return JSON.stringify({ type: geometry.type, coordinates: geometry.coordinates })
 }
 
-/** PostgreSQL `box` literal of an extent: '(east,north),(west,south)'. */
-export function boxLiteral([west, south, east, north]: BBox): string {
-  return `(${east},${north}),(${west},${south})`
-}
+export { boxLiteral } from '../territory/geometry'

@@ -23,6 +23,7 @@ import {
 import type { SearchCriteria } from './search-criteria'
 import { classifyTexts, establishmentFilter } from './search-filter'
 import type { PointRef } from './serialise'
+import { cellLevelFor, cellPiecesQuery } from './cluster-cells'
 import { clusterGrid } from './clusters-grid'
 
 export interface SearchPage {
@@ -215,9 +216,29 @@ export function searchClustersStatement(
   criteria: SearchCriteria,
   options: { bbox: BBox; zoom: number },
 ): Statement {
+  const grid = clusterGrid(options.bbox, options.zoom)
+  // Without criteria, a large view adds up cells counted ahead of time (cluster-cells.ts).
+  const level = hasNoCriteria(criteria) ? cellLevelFor(grid) : null
+  if (level !== null) {
+    const params = new SqlParams()
+    const bind = (value: unknown, cast: string) => params.add(value, cast)
+    const pieces = cellPiecesQuery(options.bbox, level, bind)
+    if (pieces) {
+      const west = bind(grid.west, '::float8')
+      const south = bind(grid.south, '::float8')
+      const cellLon = bind(grid.cellLon, '::float8')
+      const cellLat = bind(grid.cellLat, '::float8')
+      return {
+        text: `SELECT sum(p.n)::int AS count, sum(p.somme_lon) / sum(p.n) AS lon, sum(p.somme_lat) / sum(p.n) AS lat,
+            min(p.siret) AS siret, min(p.ouest) AS west, min(p.sud) AS south, max(p.est) AS east, max(p.nord) AS north
+          FROM (${pieces}) p
+          GROUP BY floor((p.somme_lon / p.n - ${west}) / ${cellLon}), floor((p.somme_lat / p.n - ${south}) / ${cellLat})`,
+        values: params.values,
+      }
+    }
+  }
   // Counts need no ranking (its values would be bound and unused).
   const p = plan(criteria, { located: true, bbox: options.bbox, unranked: true })
-  const grid = clusterGrid(options.bbox, options.zoom)
   const west = p.params.add(grid.west, '::float8')
   const south = p.params.add(grid.south, '::float8')
   const cellLon = p.params.add(grid.cellLon, '::float8')
@@ -231,6 +252,11 @@ export function searchClustersStatement(
       GROUP BY g.x, g.y`,
     values: p.params.values,
   }
+}
+
+/** Whether a search has no criterion at all (every establishment). */
+function hasNoCriteria(criteria: SearchCriteria): boolean {
+  return Object.values(criteria).every((values) => values === undefined || values.length === 0)
 }
 
 /** The clusters of a search's located establishments in a view (see searchClustersStatement). */

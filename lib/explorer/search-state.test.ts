@@ -4,6 +4,7 @@ import {
   bffSearchQuery,
   communeCodes,
   EMPTY_CRITERIA,
+  explorerHref,
   explorerQueryString,
   fieldOfIssue,
   hasCriteria,
@@ -82,5 +83,11 @@ describe('explorer search state', () => {
     expect(lastPage(101, 50)).toBe(3)
     expect(lastPage(250_000, 100)).toBe(100)
     expect(lastPage(250_000, 25)).toBe(400)
+  })
+
+  it('gives page links that carry the whole search', () => {
+    const state = { ...EMPTY_CRITERIA, commune: '69123', naf: '56.10A', page: 3, size: 25 as const }
+    expect(explorerHref(state)).toBe('/?commune=69123&naf=56.10A&page=3&taille=25')
+    expect(explorerHref({ ...EMPTY_CRITERIA, page: 1, size: 50 })).toBe('/')
   })
 })

@@ -69,6 +69,12 @@ export function explorerQueryString(state: ExplorerState): string {
   return params.toString()
 }
 
+/** The explorer's address for a state: `/` and its query string (a page link carries the whole search). */
+export function explorerHref(state: ExplorerState): string {
+  const qs = explorerQueryString(state)
+  return qs ? `/?${qs}` : '/'
+}
+
 export function hasCriteria(criteria: ExplorerCriteria): boolean {
   return FIELDS.some(({ field }) => criteria[field] !== '')
 }

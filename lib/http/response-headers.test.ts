@@ -17,6 +17,16 @@ describe('securityHeaders', () => {
     )
   })
 
+  it('lets the maps fetch from the origin of an external style, and nothing else foreign', () => {
+    const csp = securityHeaders({
+      publicUrl: 'http://localhost:3000',
+      mapStyleUrl: 'https://tuiles.example.org/styles/plan/style.json',
+    })['Content-Security-Policy']
+    expect(csp).toContain("connect-src 'self' https://tuiles.example.org")
+    expect(csp).toContain("img-src 'self' data: blob: https://tuiles.example.org")
+    expect(contentSecurityPolicy(false)).toContain("connect-src 'self';")
+  })
+
   it('allows eval only in development', () => {
     expect(contentSecurityPolicy(false)).not.toContain('unsafe-eval')
     expect(contentSecurityPolicy(true)).toContain('unsafe-eval')

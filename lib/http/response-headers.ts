@@ -7,27 +7,35 @@ export interface SecurityHeaderOptions {
   publicUrl: string
   /** Development: Next's hot reloading evaluates code and opens a WebSocket. */
   dev?: boolean
+  /** An external map style (MAP_STYLE_URL): the maps may fetch from its origin. */
+  mapStyleUrl?: string | undefined
 }
 
-export function contentSecurityPolicy(dev = false): string {
+export function contentSecurityPolicy(dev = false, mapStyleUrl?: string): string {
+  // A style's tiles, glyphs and sprites are fetched (connect-src) from its own origin.
+  const map = mapStyleUrl ? ` ${new URL(mapStyleUrl).origin}` : ''
   return [
     "default-src 'self'",
     // Next.js inlines its bootstrap scripts and styles without nonces.
     `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${map}`,
     "font-src 'self' data:",
     "worker-src 'self' blob:",
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${map}${dev ? ' ws: wss:' : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
 }
 
-export function securityHeaders({ publicUrl, dev = false }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders({
+  publicUrl,
+  dev = false,
+  mapStyleUrl,
+}: SecurityHeaderOptions): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(dev),
+    'Content-Security-Policy': contentSecurityPolicy(dev, mapStyleUrl),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

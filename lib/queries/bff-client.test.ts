@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { BffError, bffFetch, errorMessage, retryUnlessClientError } from './bff-client'
+import {
+  BffError,
+  bffFetch,
+  errorMessage,
+  isTransientFailure,
+  retryUnlessClientError,
+  searchFailureMessage,
+} from './bff-client'
 
 const problem = {
   type: '/problems/bad-request',
@@ -91,5 +98,31 @@ describe('retryUnlessClientError', () => {
     expect(retryUnlessClientError(0, new BffError(503, null))).toBe(true)
     expect(retryUnlessClientError(1, new TypeError('Failed to fetch'))).toBe(true)
     expect(retryUnlessClientError(2, new BffError(500, null))).toBe(false)
+  })
+})
+
+describe('searchFailureMessage', () => {
+  it('says in French what failed, never the server text', () => {
+    const refusal = {
+      type: '/problems/bad-request',
+      title: 'Requête invalide',
+      status: 400,
+      detail: 'Le corps de la requête est invalide.',
+    }
+    const internal = new BffError(500, { ...refusal, status: 500, detail: 'TypeError: x is undefined' })
+    expect(searchFailureMessage(internal)).toBe('Le serveur a rencontré une erreur pendant la recherche.')
+    expect(searchFailureMessage(new BffError(503, null))).toMatch(/momentanément indisponible/)
+    expect(searchFailureMessage(new BffError(504, null))).toMatch(/trop de temps/)
+    expect(searchFailureMessage(new BffError(401, null))).toMatch(/session a expiré/)
+    expect(searchFailureMessage(new TypeError('Failed to fetch'))).toMatch(/ne répond pas/)
+    // A refusal's detail is the API's own French explanation.
+    expect(searchFailureMessage(new BffError(400, refusal))).toBe('Le corps de la requête est invalide.')
+  })
+
+  it('retries only what may pass by itself', () => {
+    expect(isTransientFailure(new TypeError('Failed to fetch'))).toBe(true)
+    expect(isTransientFailure(new BffError(503, null))).toBe(true)
+    expect(isTransientFailure(new BffError(500, null))).toBe(false)
+    expect(isTransientFailure(new BffError(400, null))).toBe(false)
   })
 })

@@ -35,6 +35,29 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Erreur inattendue.'
 }
 
+/** Whether a failure may pass by itself (network, overloaded or restarting server): retried once. */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof BffError) return error.status === 502 || error.status === 503 || error.status === 504
+  return error instanceof TypeError
+}
+
+/** The French message of a failed search (the server's own text is not shown). */
+export function searchFailureMessage(error: unknown): string {
+  if (error instanceof BffError) {
+    if (error.status === 401) return 'Votre session a expiré : reconnectez-vous pour reprendre la recherche.'
+    if (error.status === 403) return 'Votre compte ne permet pas cette recherche.'
+    if (error.status === 429) return 'Trop de recherches en peu de temps : patientez quelques secondes.'
+    if (error.status === 503 || error.status === 502)
+      return 'Le service est momentanément indisponible (base de données ou serveur en cours de redémarrage).'
+    if (error.status === 504)
+      return 'La recherche a pris trop de temps : réessayez, ou précisez les critères.'
+    if (error.status >= 500) return 'Le serveur a rencontré une erreur pendant la recherche.'
+    return error.problem?.detail ?? 'La recherche a été refusée.'
+  }
+  if (error instanceof TypeError) return 'Le serveur ne répond pas : vérifiez la connexion.'
+  return 'Une erreur inattendue a interrompu la recherche.'
+}
+
 async function readProblem(response: Response): Promise<Problem | null> {
   if (!(response.headers.get('content-type') ?? '').includes('json')) return null
   try {

@@ -6,6 +6,7 @@ import { withSecondaryIndexesDeferred } from '../db/bulk-load'
 import { copyRows } from '../db/copy'
 import { ESTABLISHMENT_COLUMNS, establishmentValues } from '../establishments/record'
 import { recordDataInfo } from '../data-info/data-info'
+import { refreshClusterCells } from '../establishments/cluster-cells'
 import { communeOutlines, referenceData } from '../territory/reference-data'
 import { generateEstablishments } from './generate-establishments'
 import {
@@ -165,6 +166,8 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
         onProgress: (done) => progress({ phase: 'premises', done, total: options.premises }),
       },
     )
+    // The map's cells counted ahead of time, in the same transaction as the establishments.
+    await refreshClusterCells(client)
     await recordDataInfo(client, {
       source: 'synthetic',
       mise_a_jour: new Date().toISOString(),

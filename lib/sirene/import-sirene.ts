@@ -20,6 +20,7 @@ import { runConcurrently } from '../db/concurrent'
 import { dependentsOf, prepareTableSwap } from '../db/table-swap'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
 import { recordDataInfo } from '../data-info/data-info'
+import { refreshClusterCells } from '../establishments/cluster-cells'
 import { referenceData } from '../territory/reference-data'
 import { normaliseName, normaliseNullable } from '../text/normalise'
 import { communeResolver, formerCommuneCodes } from './commune-codes'
@@ -272,6 +273,8 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
     await client.query('BEGIN')
     await swap.swap(client)
+    // The map's cells counted ahead of time, swapped in with the establishments.
+    await refreshClusterCells(client)
     await recordDataInfo(client, {
       source: 'sirene',
       mise_a_jour: new Date().toISOString(),

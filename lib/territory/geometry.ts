@@ -55,6 +55,11 @@ export function bboxOf(geometry: AreaGeometry): BBox {
   return [west, south, east, north]
 }
 
+/** PostgreSQL `box` literal of an extent: '(east,north),(west,south)'. */
+export function boxLiteral([west, south, east, north]: BBox): string {
+  return `(${east},${north}),(${west},${south})`
+}
+
 /**
  * A uniformly distributed point inside the geometry (rejection sampling in its extent), rounded to
  * 5 decimals (about a metre). Falls back to `fallback` for degenerate outlines.

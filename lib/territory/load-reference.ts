@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { recordReferenceVersion, storedReferenceVersion } from '../data-info/data-info'
 import { copyRows } from '../db/copy'
 import { TRANCHES_EFFECTIF } from './effectif'
+import { bboxOf, boxLiteral } from './geometry'
 import { communeOutlines, referenceData } from './reference-data'
 
 export async function ensureReferenceData(
@@ -74,11 +75,11 @@ export async function ensureReferenceData(
     await copyRows(
       client,
       'commune_outline',
-      ['code', 'geometry'],
+      ['code', 'geometry', 'emprise'],
       (function* () {
         for (const c of ref.communes) {
           const geometry = c.outlineCode ? outlines.get(c.outlineCode) : undefined
-          if (geometry) yield [c.code, JSON.stringify(geometry)]
+          if (geometry) yield [c.code, JSON.stringify(geometry), boxLiteral(bboxOf(geometry))]
         }
       })(),
       { chunkRows: 2_000 },
