@@ -175,8 +175,12 @@ test.describe('/tf', () => {
       expect(record.id).toBe(id)
       expect(record.total_centimes).toBe(record.lignes.reduce((s, l) => s + l.montant_centimes, 0))
       expect(record.lignes.at(-1)!.taxe).toBe('FRAIS')
-      const list = list_(await getWithJsonBody(baseURL!, '/v0/tf', { search: id }, { Authorization: auth }))
-      expect(list).toEqual([record.url])
+      const listed = list(
+        ok(await getWithJsonBody(baseURL!, '/v0/tf', { search: id }, { Authorization: auth })),
+      )
+      // The list's record is the record without its lines and sources.
+      const { prop: _p, lignes: _l, pev: _v, suf: _s, ...summary } = record
+      expect(listed.tf).toEqual([summary])
       ok(await get(baseURL!, record.prop.url, auth))
       for (const ref of [...record.pev, ...record.suf].slice(0, 40)) {
         const linked = ok(await get(baseURL!, ref.url, auth)) as { id: string }
@@ -188,10 +192,6 @@ test.describe('/tf', () => {
     problem(await get(baseURL!, '/v0/tf/35238A99999-2025', auth), 404)
     problem(await get(baseURL!, '/v0/tf/35238+00001-1990', auth), 404)
   })
-
-  function list_(response: RawResponse) {
-    return list(ok(response)).tf.map((t) => (t as unknown as { url: string }).url)
-  }
 })
 
 test.describe('/th', () => {
@@ -250,6 +250,11 @@ test.describe('/th', () => {
     const auth = await fiscal(baseURL, testInfo)
     for (const id of [EXAMPLE_TH_ID, notices[0]!.id]) {
       const record = thDetailWireSchema.parse(ok(await get(baseURL!, `/v0/th/${id}`, auth)))
+      const listed = list(
+        ok(await getWithJsonBody(baseURL!, '/v0/th', { search: id }, { Authorization: auth })),
+      )
+      const { logement: _g, prop: _p, lignes: _l, ...summary } = record
+      expect(listed.th).toEqual([summary])
       expect(record.total_centimes).toBe(record.lignes.reduce((s, l) => s + l.montant_centimes, 0))
       expect(record.lignes[0]!.base).toBe(record.base)
       const premises = premisesDetailWireSchema.parse(ok(await get(baseURL!, record.logement.url, auth)))

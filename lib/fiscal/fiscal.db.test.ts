@@ -292,6 +292,12 @@ describe.skipIf(engineSkipped)(`fiscal detail on ${testEngine}`, () => {
     expect(page.items.map((i) => (i as { id: string }).id)).toEqual(
       want((t) => t.codcom === sample.codcom).slice(0, 3),
     )
+    // The list's totals are the notices' amounts (not the page statement's count of matches).
+    const byId = new Map(tf.map((t) => [t.id, t]))
+    for (const item of page.items as Array<{ id: string; total_centimes: number; base_bati: number }>) {
+      expect(item.total_centimes).toBe(byId.get(item.id)!.total)
+      expect(item.base_bati).toBe(byId.get(item.id)!.base_bati)
+    }
   })
 
   it('finds housing-tax notices by each key', async () => {
@@ -315,5 +321,10 @@ describe.skipIf(engineSkipped)(`fiscal detail on ${testEngine}`, () => {
     expect(() => thSearchSchema.parse({ nature: 'x' })).toThrow(/Critère inconnu/)
     const page = await thListing.page({ search: { annee: [2025] }, page: 1, size: 100, paginated: true })
     expect(page.total).toBe(want((t) => t.annee === 2025).length)
+    const byId = new Map(th.map((t) => [t.id, t]))
+    for (const item of page.items as Array<{ id: string; total_centimes: number; base: number }>) {
+      expect(item.total_centimes).toBe(byId.get(item.id)!.total)
+      expect(item.base).toBe(byId.get(item.id)!.base)
+    }
   })
 })

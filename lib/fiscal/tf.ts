@@ -114,8 +114,12 @@ export const tfDetailWireSchema = tfWireSchema
   .strict()
 export type TfDetailWire = z.infer<typeof tfDetailWireSchema>
 
-const TF_COLUMNS =
-  't.id, t.annee, t.codcom, t.commune, t.compte, t.proprietaire, t.base_bati, t.base_non_bati, t.total'
+/**
+ * Columns of a notice over alias `t`; the total is renamed, since page statements add their own
+ * `total` (the number of matches) to every row.
+ */
+export const TF_SELECT =
+  't.id, t.annee, t.codcom, t.commune, t.compte, t.proprietaire, t.base_bati, t.base_non_bati, t.total AS total_centimes'
 
 interface TfRow {
   id: string
@@ -126,7 +130,7 @@ interface TfRow {
   proprietaire: string
   base_bati: number
   base_non_bati: number
-  total: number
+  total_centimes: number
 }
 
 export function serialiseTf(row: TfRow): TfWire {
@@ -139,7 +143,7 @@ export function serialiseTf(row: TfRow): TfWire {
     proprietaire: row.proprietaire,
     base_bati: row.base_bati,
     base_non_bati: row.base_non_bati,
-    total_centimes: row.total,
+    total_centimes: row.total_centimes,
     url: `${TF_URL_PREFIX}${row.id}`,
   }
 }
@@ -153,7 +157,7 @@ export const tfListing: ListSource<TfListRequest> = {
   datasetModel: 'tf',
   async page(request) {
     const { total, rows } = await searchPage<TfRow>({
-      select: TF_COLUMNS,
+      select: TF_SELECT,
       from: 'avis_tf t',
       orderBy: 't.id',
       where: (params) => tfFilter(request.search, params),
@@ -167,7 +171,7 @@ export const tfListing: ListSource<TfListRequest> = {
 /** The record of GET /v0/tf/:id with its lines and sources; 404 when unknown. */
 export async function tfRecord(id: string, db?: Queryable): Promise<TfDetailWire> {
   const { rows } = await query<TfRow & { lignes: NoticeLine[]; pev: string[]; suf: string[] }>(
-    `SELECT ${TF_COLUMNS}, t.lignes,
+    `SELECT ${TF_SELECT}, t.lignes,
         coalesce((SELECT array_agg(v.id ORDER BY v.id) FROM local l JOIN pev v ON v.local = l.id
                    WHERE l.compte = t.compte), '{}') AS pev,
         coalesce((SELECT array_agg(s.id ORDER BY s.id) FROM parcelle p JOIN suf s ON s.parcelle = p.id
@@ -185,4 +189,19 @@ export async function tfRecord(id: string, db?: Queryable): Promise<TfDetailWire
     pev: refs(PEV_URL_PREFIX, row.pev),
     suf: refs(SUF_URL_PREFIX, row.suf),
   }
+}
+
+/** A record of a `tf` dataset: the list's record and its lines. */
+export const tfDatasetRecordSchema = tfWireSchema
+  .extend({
+    lignes: z
+      .array(noticeLineWireSchema)
+      .describe('Cotisations par taxe et bénéficiaire, frais de gestion en dernier'),
+  })
+  .strict()
+
+export function serialiseTfRecord(
+  row: TfRow & { lignes: NoticeLine[] },
+): z.infer<typeof tfDatasetRecordSchema> {
+  return { ...serialiseTf(row), lignes: serialiseLines(row.lignes) }
 }

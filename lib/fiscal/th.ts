@@ -100,8 +100,12 @@ export const thDetailWireSchema = thWireSchema
   .strict()
 export type ThDetailWire = z.infer<typeof thDetailWireSchema>
 
-const TH_COLUMNS =
-  'h.id, h.annee, h.codcom, h.commune, h.local, h.compte, h.nature, h.occupant, h.base, h.taux, h.total'
+/**
+ * Columns of a notice over alias `h`; the total is renamed, since page statements add their own
+ * `total` (the number of matches) to every row.
+ */
+export const TH_SELECT =
+  'h.id, h.annee, h.codcom, h.commune, h.local, h.compte, h.nature, h.occupant, h.base, h.taux, h.total AS total_centimes'
 
 interface ThRow {
   id: string
@@ -114,7 +118,7 @@ interface ThRow {
   occupant: string
   base: number
   taux: number
-  total: number
+  total_centimes: number
 }
 
 export function serialiseTh(row: ThRow): ThWire {
@@ -129,7 +133,7 @@ export function serialiseTh(row: ThRow): ThWire {
     occupant: row.occupant,
     base: row.base,
     taux: ratePercent(row.taux),
-    total_centimes: row.total,
+    total_centimes: row.total_centimes,
     url: `${TH_URL_PREFIX}${row.id}`,
   }
 }
@@ -141,7 +145,7 @@ export const thListing: ListSource<ThListRequest> = {
   datasetModel: 'th',
   async page(request) {
     const { total, rows } = await searchPage<ThRow>({
-      select: TH_COLUMNS,
+      select: TH_SELECT,
       from: 'avis_th h',
       orderBy: 'h.id',
       where: (params) => thFilter(request.search, params),
@@ -155,7 +159,7 @@ export const thListing: ListSource<ThListRequest> = {
 /** The record of GET /v0/th/:id with its lines; 404 when unknown. */
 export async function thRecord(id: string, db?: Queryable): Promise<ThDetailWire> {
   const { rows } = await query<ThRow & { lignes: NoticeLine[] }>(
-    `SELECT ${TH_COLUMNS}, h.lignes FROM avis_th h WHERE h.id = $1`,
+    `SELECT ${TH_SELECT}, h.lignes FROM avis_th h WHERE h.id = $1`,
     [id],
     db,
   )
@@ -167,4 +171,19 @@ export async function thRecord(id: string, db?: Queryable): Promise<ThDetailWire
     prop: { id: row.compte, url: `${ACCOUNT_URL_PREFIX}${row.compte}` },
     lignes: serialiseLines(row.lignes),
   }
+}
+
+/** A record of a `th` dataset: the list's record and its lines. */
+export const thDatasetRecordSchema = thWireSchema
+  .extend({
+    lignes: z
+      .array(noticeLineWireSchema)
+      .describe('Cotisations par bénéficiaire, frais de gestion en dernier'),
+  })
+  .strict()
+
+export function serialiseThRecord(
+  row: ThRow & { lignes: NoticeLine[] },
+): z.infer<typeof thDatasetRecordSchema> {
+  return { ...serialiseTh(row), lignes: serialiseLines(row.lignes) }
 }
