@@ -23,6 +23,8 @@ export const MODEL_LABELS: Record<WorkshopDataset['model'], string> = {
   siret: 'Établissements',
   local: 'Locaux',
   offre: 'Offres immobilières publiées',
+  tf: 'Avis de taxe foncière',
+  th: 'Avis de taxe d’habitation',
 }
 
 export const ENCODING_LABELS: Record<WorkshopDataset['encoding'], string> = {

@@ -8,7 +8,7 @@ import { SEED_DATASETS } from '@/lib/datasets/seed-datasets'
 import { datasetCsvViewSchema, datasetJsonViewSchema, datasetListSchema } from '@/lib/datasets/serialise'
 import { featureCollectionSchema } from '@/lib/establishments/serialise'
 import { problemSchema } from '@/lib/http/problem-schema'
-import { premisesWireSchema } from '@/lib/premises/serialise'
+import { premisesDetailWireSchema, premisesWireSchema } from '@/lib/premises/serialise'
 import { insertPremises, instanceDb, signFileAddress, waitForFile } from '../support/datasets'
 import { rawRequest } from '../support/http'
 import { signInRequest } from '../support/staff'
@@ -105,7 +105,11 @@ test.describe('JSON view', () => {
       headers: { Accept: 'application/json', Authorization: authorization },
     })
     expect(resolved.status()).toBe(200)
-    expect(await resolved.json()).toEqual(record)
+    // The record at the url is the dataset's record with the premises' evaluation parts.
+    const { pev, ...rest } = premisesDetailWireSchema.parse(await resolved.json())
+    expect(rest).toEqual(record)
+    expect(pev.length).toBeGreaterThan(0)
+    expect(pev.every((p) => p.url === `/v0/ca/pev/${p.id}` && p.id.startsWith(record.id))).toBe(true)
   })
 
   test('answers HEAD without a body', async ({ baseURL }, testInfo) => {
@@ -515,7 +519,12 @@ test.describe('GET /v0/ca/locaux/:id', () => {
     })
     expect(response.status()).toBe(200)
     expect(response.headers()['content-type']).toBe(JSON_TYPE)
-    expect(premisesWireSchema.parse(await response.json())).toMatchObject({ id: ids[0], codcom: '35238' })
+    // Inserted without evaluation parts: an empty list.
+    expect(premisesDetailWireSchema.parse(await response.json())).toMatchObject({
+      id: ids[0],
+      codcom: '35238',
+      pev: [],
+    })
     await problem(
       await request.get(`/ca/locaux/${ids[0]}`, {
         headers: { Accept: 'application/json', Authorization: await auth(baseURL, testInfo, 'eco') },

@@ -50,6 +50,21 @@ test('the matrix covers every registered contract', () => {
   expect(TEST_CLIENTS.some((n) => held(n).size === 0)).toBe(true)
 })
 
+test('the fiscal routes are in the matrix, each refused to an eco-only token and answered with its example', async ({
+  baseURL,
+}, testInfo) => {
+  const fiscal = ['getPev', 'getSuf', 'searchTf', 'getTf', 'searchTh', 'getTh', 'getLocal', 'getParcelle']
+  const eco = `Bearer ${await accessToken(baseURL!, testInfo, 'eco')}`
+  const allowed = `Bearer ${await accessToken(baseURL!, testInfo, 'fiscal')}`
+  for (const operationId of fiscal) {
+    const contract = protectedContracts.find((c) => c.operationId === operationId)!
+    expect(contract, operationId).toBeDefined()
+    expect(missingScopes(held('eco'), exampleRequirement(contract)!)).toEqual(['fiscal'])
+    expect((await send(baseURL!, contract, eco)).status, operationId).toBe(403)
+    expect((await send(baseURL!, contract, allowed)).status, operationId).toBe(200)
+  }
+})
+
 for (const contract of publicContracts) {
   test(`${contract.operationId} (public) answers without a token`, async ({ baseURL }) => {
     const response = await send(baseURL!, contract)

@@ -12,7 +12,14 @@ import { oneOrMany, searchParameterSchema } from '../http/schemas'
 import { communeCodeSchema, searchTextSchema, zoneIdSchema } from '../territory/code-schemas'
 import { accountsNamed, anyOf, classifyCadastreText, wordsCondition } from './free-text'
 import { ACCOUNT_ID_PATTERN, SECTION_ID_PATTERN } from './identifiers'
-import { ACCOUNT_URL_PREFIX, PARCEL_URL_PREFIX, PREMISES_URL_PREFIX, refSchema, refs } from './refs'
+import {
+  ACCOUNT_URL_PREFIX,
+  PARCEL_URL_PREFIX,
+  PREMISES_URL_PREFIX,
+  refSchema,
+  refs,
+  SUF_URL_PREFIX,
+} from './refs'
 
 const sectionSchema = z
   .string()
@@ -145,6 +152,9 @@ export const parcelDetailWireSchema = parcelWireSchema
       .array(refSchema(ACCOUNT_URL_PREFIX))
       .describe('Comptes communaux de la parcelle et de ses locaux'),
     locaux: z.array(refSchema(PREMISES_URL_PREFIX)).describe('Locaux situés sur la parcelle'),
+    suf: z
+      .array(refSchema(SUF_URL_PREFIX))
+      .describe('Subdivisions fiscales de la parcelle (leurs contenances font celle de la parcelle)'),
   })
   .strict()
 
@@ -225,11 +235,12 @@ export const parcelListing: ListSource<ParcelListRequest> = {
 /** The record of GET /v0/ca/parcelles/:id (JSON), or its Feature (GeoJSON); 404 when unknown. */
 export async function parcelRecord(id: string, format: 'json' | 'geojson', db?: Queryable): Promise<unknown> {
   const { rows } = await query<
-    ParcelRow & { geometrie: string; compte: string; locaux: string[]; comptes: string[] }
+    ParcelRow & { geometrie: string; compte: string; locaux: string[]; comptes: string[]; suf: string[] }
   >(
     `SELECT ${PARCEL_COLUMNS}, p.geometrie, p.compte,
         coalesce((SELECT array_agg(l.id ORDER BY l.id) FROM local l WHERE l.parcelle = p.id), '{}') AS locaux,
-        coalesce((SELECT array_agg(DISTINCT l.compte) FROM local l WHERE l.parcelle = p.id AND l.compte IS NOT NULL), '{}') AS comptes
+        coalesce((SELECT array_agg(DISTINCT l.compte) FROM local l WHERE l.parcelle = p.id AND l.compte IS NOT NULL), '{}') AS comptes,
+        coalesce((SELECT array_agg(s.id ORDER BY s.id) FROM suf s WHERE s.parcelle = p.id), '{}') AS suf
        FROM parcelle p WHERE p.id = $1`,
     [id],
     db,
@@ -241,6 +252,7 @@ export async function parcelRecord(id: string, format: 'json' | 'geojson', db?: 
     ...serialiseParcel(row),
     proprietaires: refs(ACCOUNT_URL_PREFIX, accounts),
     locaux: refs(PREMISES_URL_PREFIX, row.locaux),
+    suf: refs(SUF_URL_PREFIX, row.suf),
   }
   return format === 'geojson' ? featureText(row.geometrie, record) : record
 }

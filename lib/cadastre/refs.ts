@@ -10,3 +10,7 @@ export const refSchema = (prefix: string) =>
 
 export const refs = (prefix: string, ids: readonly string[]) =>
   ids.map((id) => ({ id, url: `${prefix}${id}` }))
+export const PEV_URL_PREFIX = '/v0/ca/pev/'
+export const SUF_URL_PREFIX = '/v0/ca/suf/'
+export const TF_URL_PREFIX = '/v0/tf/'
+export const TH_URL_PREFIX = '/v0/th/'

@@ -3,6 +3,8 @@
 // (with a preview of what the search captures), changes their title or encoding, refreshes and
 // deletes them, previews their first records and gets download links of a chosen validity.
 import { z } from 'zod'
+import { tfSearchSchema } from '../fiscal/tf'
+import { thSearchSchema } from '../fiscal/th'
 import { searchSchema } from '../establishments/search-criteria'
 import type { FileStore } from '../files/file-store'
 import type { BffContract } from '../http/bff-route'
@@ -39,7 +41,8 @@ const previewSize = (max: number, fallback: number) =>
     .max(max, `size vaut au plus ${max}.`)
     .default(fallback)
 const modelError = {
-  error: 'model vaut siret (établissements), local (locaux) ou offre (offres immobilières publiées).',
+  error:
+    'model vaut siret (établissements), local (locaux), offre (offres immobilières publiées), tf (avis de taxe foncière) ou th (avis de taxe d’habitation).',
 }
 
 export const listDatasetsContract = { role: 'admin' } satisfies BffContract
@@ -52,6 +55,8 @@ export const createDatasetContract = {
       z.strictObject({ title, model: z.literal('siret'), search: searchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('local'), search: premisesSearchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('offre'), search: offerSearchSchema.optional(), encoding }),
+      z.strictObject({ title, model: z.literal('tf'), search: tfSearchSchema.optional(), encoding }),
+      z.strictObject({ title, model: z.literal('th'), search: thSearchSchema.optional(), encoding }),
     ],
     modelError,
   ),
@@ -75,6 +80,16 @@ export const previewSearchContract = {
       z.strictObject({
         model: z.literal('offre'),
         search: offerSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('tf'),
+        search: tfSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('th'),
+        search: thSearchSchema.optional(),
         size: previewSize(100, 10),
       }),
     ],

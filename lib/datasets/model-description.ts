@@ -18,6 +18,10 @@ export interface ModelDescription {
   formats: string[]
   fields: FieldDescription[]
   csvColumns: readonly string[]
+  /** Codes of the records with their labels (fiscal models). */
+  codes: ReadonlyArray<{ title: string; field: string; entries: ReadonlyArray<readonly [string, string]> }>
+  /** How the figures are computed (fiscal models). */
+  notes: readonly string[]
 }
 
 type JsonSchema = {
@@ -66,5 +70,7 @@ export function describeModel(type: DatasetModelType): ModelDescription {
     formats: model.formats.map((f) => MEDIA_TYPES[f]),
     fields,
     csvColumns: model.csvColumns,
+    codes: model.codes ?? [],
+    notes: model.notes ?? [],
   }
 }

@@ -1,6 +1,7 @@
 // The models a dataset can hold (spec §1, §2.2): establishments (`siret`, scope eco, with positions
-// and thus GeoJSON), local premises (`local`, scope fiscal) and published business real-estate
-// offers (`offre`, scope eco, with positions). Each model says how to validate its
+// and thus GeoJSON), local premises (`local`, scope fiscal), published business real-estate
+// offers (`offre`, scope eco, with positions) and property-tax and housing-tax notices (`tf`, `th`,
+// scope fiscal). Each model says how to validate its
 // stored search, capture the matching record ids (INSERT … SELECT, in SQL), read a page of records,
 // and which SELECT produces one CSV row per record. A new model also registers its type in the
 // dataset_model table (one INSERT in the migration that brings its tables).
@@ -26,12 +27,29 @@ import {
 import { offerFilter, offerSearchSchema, toOfferCriteria, type OfferSearch } from '../offers/offer-search'
 import { offerDetailWireSchema, serialiseOfferDetail } from '../offers/serialise'
 import { SqlParams } from '../db/sql-params'
+import { FISCAL_CODES, PROPERTY_TAX_NOTES, HOUSING_TAX_NOTES, type CodeList } from '../fiscal/code-lists'
+import {
+  TF_SELECT,
+  tfDatasetRecordSchema,
+  tfFilter,
+  tfSearchSchema,
+  serialiseTfRecord,
+  type TfSearch,
+} from '../fiscal/tf'
+import {
+  TH_SELECT,
+  thDatasetRecordSchema,
+  thFilter,
+  thSearchSchema,
+  serialiseThRecord,
+  type ThSearch,
+} from '../fiscal/th'
 import { PREMISES_SELECT, rowToPremises, type PremisesRow } from '../premises/read-model'
 import { premisesSearchSchema, toPremisesCriteria, type PremisesSearch } from '../premises/search-criteria'
 import { selectMatchingPremises } from '../premises/search-filter'
 import { PREMISES_URL_PREFIX, premisesWireSchema, serialisePremises } from '../premises/serialise'
 
-export const DATASET_MODELS = ['siret', 'local', 'offre'] as const
+export const DATASET_MODELS = ['siret', 'local', 'offre', 'tf', 'th'] as const
 export type DatasetModelType = (typeof DATASET_MODELS)[number]
 
 export interface SqlQuery {
@@ -93,6 +111,10 @@ export interface DatasetModel {
     pointsQuery: string
     write(points: AsyncIterable<Record<string, unknown>>): AsyncIterable<string>
   }
+  /** Codes the records use, with their French labels, shown on the model's page. */
+  codes?: readonly CodeList[]
+  /** How the figures are computed, shown on the model's page. */
+  notes?: readonly string[]
 }
 
 function captureStatement(select: SqlQuery): SqlQuery {
@@ -291,7 +313,142 @@ const offre: DatasetModel = {
   },
 }
 
-const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local, offre }
+/** Amount (cents) of the lines of alias `alias` with one of these taxes (and this beneficiary): a CSV column. */
+const lineAmount = (alias: string, taxes: readonly string[], beneficiaire?: string) =>
+  `coalesce((SELECT sum((x->>'montant')::bigint) FROM jsonb_array_elements(${alias}.lignes) x
+     WHERE x->>'taxe' IN (${taxes.map((t) => `'${t}'`).join(', ')})${beneficiaire ? ` AND x->>'beneficiaire' = '${beneficiaire}'` : ''}), 0)`
+
+/** A fiscal model's capture, count and first records over `table alias` filtered by `filter`. */
+function noticeQueries<S>(
+  table: string,
+  alias: string,
+  schema: z.ZodType,
+  filter: (search: S, params: SqlParams) => string,
+) {
+  const matching = (search: unknown, taken: number) => {
+    const params = new SqlParams(taken)
+    const where = filter(schema.parse(search) as S, params)
+    return { from: `${table} ${alias} WHERE ${where}`, params }
+  }
+  return {
+    capture: (search: unknown) => {
+      const { from, params } = matching(search, 1)
+      return captureStatement({
+        text: `SELECT $1::bigint, (row_number() OVER (ORDER BY ${alias}.id))::int, ${alias}.id, NULL::int, to_jsonb(${alias}) FROM ${from}`,
+        values: params.values,
+      })
+    },
+    count: (search: unknown) => {
+      const { from, params } = matching(search, 0)
+      return { text: `SELECT count(*)::int AS total FROM ${from}`, values: params.values }
+    },
+    first: (search: unknown, limit: number) => {
+      const { from, params } = matching(search, 1)
+      return {
+        text: `SELECT ${alias}.* FROM ${from} ORDER BY ${alias}.id LIMIT $1`,
+        values: [limit, ...params.values],
+      }
+    },
+  }
+}
+
+const STORED_TF = `CROSS JOIN LATERAL jsonb_populate_record(NULL::avis_tf, r.record) t`
+const STORED_TH = `CROSS JOIN LATERAL jsonb_populate_record(NULL::avis_th, r.record) h`
+
+const TF_LINE_COLUMNS: ReadonlyArray<readonly [string, string, string?]> = [
+  ['tfpb_commune_centimes', 'TFPB', 'commune'],
+  ['tfpb_intercommunalite_centimes', 'TFPB', 'intercommunalite'],
+  ['tfpb_tse_centimes', 'TFPB', 'tse'],
+  ['tfpb_gemapi_centimes', 'TFPB', 'gemapi'],
+  ['teom_centimes', 'TEOM'],
+  ['tfnb_commune_centimes', 'TFNB', 'commune'],
+  ['tfnb_intercommunalite_centimes', 'TFNB', 'intercommunalite'],
+  ['tfnb_tse_centimes', 'TFNB', 'tse'],
+  ['tfnb_gemapi_centimes', 'TFNB', 'gemapi'],
+  ['frais_gestion_centimes', 'FRAIS'],
+]
+
+const tf: DatasetModel = {
+  type: 'tf',
+  label: 'Avis de taxe foncière',
+  scope: 'fiscal',
+  formats: ['json', 'csv'],
+  searchSchema: tfSearchSchema,
+  recordSchema: tfDatasetRecordSchema,
+  ...noticeQueries<TfSearch>('avis_tf', 't', tfSearchSchema, tfFilter),
+  recordsQuery: `SELECT ${TF_SELECT}, t.lignes FROM dataset_record r ${STORED_TF}
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialiseTfRecord(row as unknown as Parameters<typeof serialiseTfRecord>[0]),
+  csvSelect: `SELECT t.id, t.annee, t.codcom, t.commune, t.compte, t.proprietaire, t.base_bati, t.base_non_bati,
+    ${TF_LINE_COLUMNS.map(([name, taxe, beneficiaire]) => `${lineAmount('t', [taxe], beneficiaire)} AS ${name}`).join(',\n    ')},
+    t.total AS total_centimes, '/v0/tf/' || t.id AS url
+  FROM dataset_record r ${STORED_TF}
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: [
+    'id',
+    'annee',
+    'codcom',
+    'commune',
+    'compte',
+    'proprietaire',
+    'base_bati',
+    'base_non_bati',
+    ...TF_LINE_COLUMNS.map(([name]) => name),
+    'total_centimes',
+    'url',
+  ],
+  codes: FISCAL_CODES.tf,
+  notes: PROPERTY_TAX_NOTES,
+}
+
+const TH_LINE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['commune_centimes', 'commune'],
+  ['intercommunalite_centimes', 'intercommunalite'],
+  ['tse_centimes', 'tse'],
+  ['gemapi_centimes', 'gemapi'],
+  ['majoration_centimes', 'majoration'],
+]
+
+const th: DatasetModel = {
+  type: 'th',
+  label: 'Avis de taxe d’habitation (résidences secondaires, logements vacants)',
+  scope: 'fiscal',
+  formats: ['json', 'csv'],
+  searchSchema: thSearchSchema,
+  recordSchema: thDatasetRecordSchema,
+  ...noticeQueries<ThSearch>('avis_th', 'h', thSearchSchema, thFilter),
+  recordsQuery: `SELECT ${TH_SELECT}, h.lignes FROM dataset_record r ${STORED_TH}
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialiseThRecord(row as unknown as Parameters<typeof serialiseThRecord>[0]),
+  csvSelect: `SELECT h.id, h.annee, h.codcom, h.commune, h.local, h.nature, h.occupant, h.base,
+    (h.taux / 1000.0)::float8 AS taux,
+    ${TH_LINE_COLUMNS.map(([name, beneficiaire]) => `${lineAmount('h', ['THRS', 'THLV'], beneficiaire)} AS ${name}`).join(',\n    ')},
+    ${lineAmount('h', ['FRAIS'])} AS frais_gestion_centimes,
+    h.total AS total_centimes, '/v0/th/' || h.id AS url
+  FROM dataset_record r ${STORED_TH}
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: [
+    'id',
+    'annee',
+    'codcom',
+    'commune',
+    'local',
+    'nature',
+    'occupant',
+    'base',
+    'taux',
+    ...TH_LINE_COLUMNS.map(([name]) => name),
+    'frais_gestion_centimes',
+    'total_centimes',
+    'url',
+  ],
+  codes: FISCAL_CODES.th,
+  notes: HOUSING_TAX_NOTES,
+}
+
+const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local, offre, tf, th }
 
 export function datasetModel(type: DatasetModelType): DatasetModel {
   return MODELS[type]

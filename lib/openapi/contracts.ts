@@ -10,6 +10,14 @@ import {
   parcelContract,
   parcelListContract,
 } from '../cadastre/contracts'
+import {
+  pevContract,
+  sufContract,
+  tfContract,
+  tfListContract,
+  thContract,
+  thListContract,
+} from '../fiscal/contracts'
 import { communeListContract, parcelBoxContract, sectionBoxContract } from '../cadastre/geo-contracts'
 import { clustersContract, establishmentContract, searchContract } from '../establishments/search-contract'
 import {
@@ -31,6 +39,12 @@ export const CONTRACTS: readonly RouteContract[] = [
   parcelContract,
   accountListContract,
   accountContract,
+  pevContract,
+  sufContract,
+  tfListContract,
+  tfContract,
+  thListContract,
+  thContract,
   communeListContract,
   sectionBoxContract,
   parcelBoxContract,

@@ -3,7 +3,7 @@ import { defineContract } from '../http/contract'
 import { listContract, recordResponses } from '../http/list-contract'
 import { premisesIdSchema } from './get-premises'
 import { premisesSearchSchema } from './search-criteria'
-import { premisesWireSchema } from './serialise'
+import { premisesDetailWireSchema, premisesWireSchema } from './serialise'
 
 /** The first local premises of the synthetic data (seed 1, whatever the number generated). */
 const EXAMPLE_PREMISES_ID = '641023458908544'
@@ -22,8 +22,8 @@ export const premisesContract = defineContract({
   formats: ['json'],
   example: { path: `/v0/ca/locaux/${EXAMPLE_PREMISES_ID}` },
   responses: recordResponses('fiscal', {
-    description: 'Le local',
-    content: { json: premisesWireSchema },
+    description: 'Le local et ses parties d’évaluation',
+    content: { json: premisesDetailWireSchema },
     notFound: 'Aucun local avec cet identifiant',
   }),
 })

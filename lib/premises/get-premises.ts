@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
 import { notFound } from '../http/api-error'
 import { PREMISES_SELECT, rowToPremises, type Premises, type PremisesRow } from './read-model'
-import { serialisePremises, type PremisesWire } from './serialise'
+import { PEV_URL_PREFIX, refs } from '../cadastre/refs'
+import { serialisePremises, type PremisesDetailWire } from './serialise'
 
 /** Commune code (5 characters) followed by the 10-digit invariant. */
 export const premisesIdSchema = z
@@ -25,7 +26,15 @@ export async function getPremisesOrThrow(id: string, db?: Queryable): Promise<Pr
   return rowToPremises(rows[0])
 }
 
-/** The record of GET /v0/ca/locaux/:id; 404 for an unknown id. */
-export async function premisesRecord(id: string, db?: Queryable): Promise<PremisesWire> {
-  return serialisePremises(await getPremisesOrThrow(id, db))
+/** The record of GET /v0/ca/locaux/:id with its evaluation parts; 404 for an unknown id. */
+export async function premisesRecord(id: string, db?: Queryable): Promise<PremisesDetailWire> {
+  const premises = await getPremisesOrThrow(id, db)
+  const { rows } = await query<{ id: string }>('SELECT id FROM pev WHERE local = $1 ORDER BY id', [id], db)
+  return {
+    ...serialisePremises(premises),
+    pev: refs(
+      PEV_URL_PREFIX,
+      rows.map((r) => r.id),
+    ),
+  }
 }

@@ -1,6 +1,6 @@
 // Local premises on the wire: the record of spec §2.2 (also one CSV row of a `local` dataset).
 import { z } from 'zod'
-import { ACCOUNT_URL_PREFIX, PREMISES_URL_PREFIX } from '../cadastre/refs'
+import { ACCOUNT_URL_PREFIX, PEV_URL_PREFIX, PREMISES_URL_PREFIX, refSchema } from '../cadastre/refs'
 import type { Premises } from './read-model'
 
 export { PREMISES_URL_PREFIX }
@@ -25,6 +25,12 @@ export const premisesWireSchema = z
   })
   .strict()
 export type PremisesWire = z.infer<typeof premisesWireSchema>
+
+/** The record of GET /ca/locaux/:id: the list's record and the evaluation parts of the premises. */
+export const premisesDetailWireSchema = premisesWireSchema
+  .extend({ pev: z.array(refSchema(PEV_URL_PREFIX)).describe('Parties d’évaluation (PEV) du local') })
+  .strict()
+export type PremisesDetailWire = z.infer<typeof premisesDetailWireSchema>
 
 export function serialisePremises(p: Premises): PremisesWire {
   return {

@@ -1,6 +1,6 @@
-// Replaces the establishments, local premises and cadastre (sections, parcels, owner accounts) with a
-// synthetic set, deterministic for a seed, through COPY in one transaction: a failed seed leaves the
-// previous data served.
+// Replaces the establishments, local premises, cadastre (sections, parcels, owner accounts) and its
+// fiscal detail (PEV, SUF, property- and housing-tax notices) with a synthetic set, deterministic for
+// a seed, through COPY in one transaction: a failed seed leaves the previous data served.
 import type pg from 'pg'
 import { withSecondaryIndexesDeferred } from '../db/bulk-load'
 import { copyRows } from '../db/copy'
@@ -24,11 +24,20 @@ import {
   accountValues,
   PARCEL_COLUMNS,
   parcelValues,
+  PEV_COLUMNS,
+  pevValues,
   PLACED_PREMISES_COLUMNS,
   placedPremisesValues,
   SECTION_COLUMNS,
   sectionValues,
+  SUF_COLUMNS,
+  sufValues,
+  TF_COLUMNS,
+  tfValues,
+  TH_COLUMNS,
+  thValues,
 } from './cadastre-rows'
+import { generateCommuneFiscal, type CommuneFiscal } from './generate-fiscal'
 
 export interface SeedOptions {
   establishments: number
@@ -72,7 +81,9 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
   const client = await db.connect()
   try {
     await client.query('BEGIN')
-    await client.query('TRUNCATE etablissement, local, parcelle, section_cadastrale, compte_communal')
+    await client.query(
+      'TRUNCATE etablissement, local, parcelle, section_cadastrale, compte_communal, pev, suf, avis_tf, avis_th',
+    )
     progress({ phase: 'establishments', done: 0, total: options.establishments })
     const establishments = await withSecondaryIndexesDeferred(
       client,
@@ -130,6 +141,7 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
     const sections: SectionRecord[] = []
     const accounts: AccountRecord[] = []
     const placed: PlacedPremises[] = []
+    const fiscal: CommuneFiscal = { pevs: [], sufs: [], tf: [], th: [] }
     progress({ phase: 'parcels', done: 0, total: totalParcels })
     const parcels = await withSecondaryIndexesDeferred(client, 'parcelle', () =>
       copyRows(
@@ -148,6 +160,11 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
             sections.push(...cadastre.sections)
             accounts.push(...cadastre.accounts)
             placed.push(...cadastre.premises)
+            const detail = generateCommuneFiscal({ cadastre, commune: t.commune, seed: options.seed })
+            for (const pev of detail.pevs) fiscal.pevs.push(pev)
+            for (const suf of detail.sufs) fiscal.sufs.push(suf)
+            for (const notice of detail.tf) fiscal.tf.push(notice)
+            for (const notice of detail.th) fiscal.th.push(notice)
             for (const parcel of cadastre.parcels) yield parcelValues(parcel)
           }
         })(),
@@ -166,6 +183,10 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
         onProgress: (done) => progress({ phase: 'premises', done, total: options.premises }),
       },
     )
+    await copyRows(client, 'pev', PEV_COLUMNS, fiscal.pevs.map(pevValues))
+    await copyRows(client, 'suf', SUF_COLUMNS, fiscal.sufs.map(sufValues))
+    await copyRows(client, 'avis_tf', TF_COLUMNS, fiscal.tf.map(tfValues))
+    await copyRows(client, 'avis_th', TH_COLUMNS, fiscal.th.map(thValues))
     // The map's cells counted ahead of time, in the same transaction as the establishments.
     await refreshClusterCells(client)
     await recordDataInfo(client, {
@@ -176,7 +197,16 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
     })
     await client.query('COMMIT')
     await client.query('ANALYZE etablissement')
-    for (const table of ['local', 'parcelle', 'section_cadastrale', 'compte_communal'])
+    for (const table of [
+      'local',
+      'parcelle',
+      'section_cadastrale',
+      'compte_communal',
+      'pev',
+      'suf',
+      'avis_tf',
+      'avis_th',
+    ])
       await client.query(`ANALYZE ${table}`)
     return { establishments, premises, parcels, milliseconds: Math.round(performance.now() - started) }
   } catch (error) {

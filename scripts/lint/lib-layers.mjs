@@ -14,6 +14,7 @@ export const LIB_LAYERS = [
   ['http'],
   ['territory', 'files', 'status', 'oauth'],
   ['establishments', 'cadastre'],
+  ['fiscal'],
   ['premises', 'seed'],
   ['offers'],
   ['sirene', 'datasets', 'applications'],

@@ -51,6 +51,41 @@ export default async function ModelPage({ params }: PageProps<'/modeles/[type]'>
           ))}
         </tbody>
       </table>
+      {model.notes.length > 0 && (
+        <>
+          <h2>Règles de calcul</h2>
+          <ul>
+            {model.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {model.codes.map((list) => (
+        <section key={list.title}>
+          <h2>
+            {list.title} (<code>{list.field}</code>)
+          </h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Signification</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.entries.map(([code, label]) => (
+                <tr key={code}>
+                  <td>
+                    <code>{code}</code>
+                  </td>
+                  <td>{label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
       <h2>Colonnes du fichier CSV</h2>
       <p>
         Séparateur virgule, champs entre guillemets au besoin (RFC 4180), fins de ligne LF, sans BOM, une
