@@ -6,6 +6,8 @@ const SCOPE_OF_MODEL: Record<WorkshopDataset['model'], string> = {
   siret: 'eco',
   local: 'fiscal',
   offre: 'eco',
+  parcelle: 'fiscal',
+  prop: 'fiscal',
 }
 
 /** How applications read the dataset through the API: one address, the representation by Accept. */

@@ -23,6 +23,8 @@ export const MODEL_LABELS: Record<WorkshopDataset['model'], string> = {
   siret: 'Établissements',
   local: 'Locaux',
   offre: 'Offres immobilières publiées',
+  parcelle: 'Parcelles cadastrales',
+  prop: 'Comptes communaux',
 }
 
 export const ENCODING_LABELS: Record<WorkshopDataset['encoding'], string> = {

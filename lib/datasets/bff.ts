@@ -7,6 +7,8 @@ import { searchSchema } from '../establishments/search-criteria'
 import type { FileStore } from '../files/file-store'
 import type { BffContract } from '../http/bff-route'
 import { jsonResponse } from '../http/respond'
+import { accountSearchSchema } from '../cadastre/accounts'
+import { parcelSearchSchema } from '../cadastre/parcels'
 import { offerSearchSchema } from '../offers/offer-search'
 import { premisesSearchSchema } from '../premises/search-criteria'
 import { DEFAULT_EXPIRES_SECONDS, MAX_EXPIRES_SECONDS } from './contract'
@@ -39,7 +41,8 @@ const previewSize = (max: number, fallback: number) =>
     .max(max, `size vaut au plus ${max}.`)
     .default(fallback)
 const modelError = {
-  error: 'model vaut siret (établissements), local (locaux) ou offre (offres immobilières publiées).',
+  error:
+    'model vaut siret (établissements), local (locaux), offre (offres immobilières publiées), parcelle (parcelles cadastrales) ou prop (comptes communaux).',
 }
 
 export const listDatasetsContract = { role: 'admin' } satisfies BffContract
@@ -52,6 +55,8 @@ export const createDatasetContract = {
       z.strictObject({ title, model: z.literal('siret'), search: searchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('local'), search: premisesSearchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('offre'), search: offerSearchSchema.optional(), encoding }),
+      z.strictObject({ title, model: z.literal('parcelle'), search: parcelSearchSchema.optional(), encoding }),
+      z.strictObject({ title, model: z.literal('prop'), search: accountSearchSchema.optional(), encoding }),
     ],
     modelError,
   ),
@@ -75,6 +80,16 @@ export const previewSearchContract = {
       z.strictObject({
         model: z.literal('offre'),
         search: offerSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('parcelle'),
+        search: parcelSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('prop'),
+        search: accountSearchSchema.optional(),
         size: previewSize(100, 10),
       }),
     ],

@@ -51,6 +51,31 @@ export default async function ModelPage({ params }: PageProps<'/modeles/[type]'>
           ))}
         </tbody>
       </table>
+      {model.codeLists.map((list) => (
+        <section key={list.field} aria-labelledby={`codes-${list.field}`}>
+          <h2 id={`codes-${list.field}`}>
+            {list.title} : <code>{list.field}</code>
+          </h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Signification</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.codes.map((entry) => (
+                <tr key={entry.code}>
+                  <td>
+                    <code>{entry.code}</code>
+                  </td>
+                  <td>{entry.label}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
       <h2>Colonnes du fichier CSV</h2>
       <p>
         Séparateur virgule, champs entre guillemets au besoin (RFC 4180), fins de ligne LF, sans BOM, une
@@ -59,6 +84,7 @@ export default async function ModelPage({ params }: PageProps<'/modeles/[type]'>
       <p>
         <code>{model.csvColumns.join(',')}</code>
       </p>
+      {model.csvNotes ? <p>{model.csvNotes}</p> : null}
     </article>
   )
 }
