@@ -63,10 +63,7 @@ async function created(model: DatasetModelType, search: unknown, encoding: 'UTF-
   expect(outcomes).toEqual(['published'])
   const ready = await getDatasetOrThrow(dataset.id)
   const published = await getPublishedDatasetOrThrow(dataset.id)
-  const records = (await recordsPage(published, 1, Math.max(1, published.total))) as Record<
-    string,
-    unknown
-  >[]
+  const records = (await recordsPage(published, 1, Math.max(1, published.total))) as Record<string, unknown>[]
   const bytes = fs.readFileSync(path.join(root, ready.current!.fileName!))
   const text = encoding === 'UTF-8' ? bytes.toString('utf8') : iconv.decode(bytes, 'iso-8859-15')
   return { dataset: ready, published, records, csv: parse(text) as string[][], bytes }
@@ -155,9 +152,10 @@ describe.skipIf(engineSkipped)(`cadastre datasets on ${testEngine}`, () => {
     expect(collection.features.map((f) => f.properties)).toEqual(records)
     const stored = new Map(
       (
-        await query<{ id: string; geometrie: string }>('SELECT id, geometrie FROM parcelle WHERE codcom = $1', [
-          commune,
-        ])
+        await query<{ id: string; geometrie: string }>(
+          'SELECT id, geometrie FROM parcelle WHERE codcom = $1',
+          [commune],
+        )
       ).rows.map((r) => [r.id, JSON.parse(r.geometrie) as unknown]),
     )
     for (const feature of collection.features) {
