@@ -1,0 +1,172 @@
+// Parcel outlines on the staff's maps: from zoom 16 the record page's map and the explorer's map ask
+// GET /bff/cadastre/parcelles for their view and draw its parcels as a line layer under the
+// establishments; below zoom 16 nothing is asked for and the layer holds nothing. The maps are read
+// through their test hooks (window.__establishmentMap, window.__explorerMap).
+import type { Page, Request } from '@playwright/test'
+import type { Map as MapLibreMap } from 'maplibre-gl'
+import type { EstablishmentDetailWire } from '@/lib/establishments/serialise'
+import { bffSearch, expect, test, waitForMap, waitForResults } from '../support/explorer'
+
+declare global {
+  interface Window {
+    __explorerMap?: MapLibreMap
+    __establishmentMap?: MapLibreMap
+  }
+}
+
+type Hook = '__explorerMap' | '__establishmentMap'
+
+const SOURCE = 'parcelles'
+const LAYER = 'parcelles-contours'
+/** Longer than the maps' debounce (250 ms) with a wide margin: a request would have left by then. */
+const QUIET_MS = 1500
+
+const isOutlines = (request: Request) => new URL(request.url()).pathname === '/bff/cadastre/parcelles'
+
+/** Records every outlines request the page sends. */
+function outlineRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (isOutlines(request)) seen.push(request.url())
+  })
+  return seen
+}
+
+/** An establishment of Rennes with a position over parcels (its street-level box holds some). */
+async function establishmentOverParcels(page: Page): Promise<{ siret: string; lon: number; lat: number }> {
+  const { etablissements } = await bffSearch(page, 'search[code_commune]=35238&page=1&size=30')
+  for (const { siret } of etablissements) {
+    const detail = (await (
+      await page.request.get(`/bff/etablissements/${siret}`)
+    ).json()) as EstablishmentDetailWire
+    if (!detail.coordonnees) continue
+    const { longitude: lon, latitude: lat } = detail.coordonnees
+    const box = [lon - 0.002, lat - 0.0015, lon + 0.002, lat + 0.0015].map((v) => v.toFixed(5)).join(',')
+    const outlines = await page.request.get(`/bff/cadastre/parcelles?bbox=${box}`)
+    expect(outlines.status()).toBe(200)
+    if (((await outlines.json()) as { features: unknown[] }).features.length > 0) return { siret, lon, lat }
+  }
+  throw new Error('no establishment of Rennes over parcels in the seeded data')
+}
+
+/** Waits for the map of `hook` to be loaded and idle. */
+async function idle(page: Page, hook: Hook) {
+  await page.waitForFunction((name) => Boolean(window[name as Hook]?.loaded()), hook)
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve) => {
+        const map = window[name as Hook]!
+        map.once('idle', () => resolve())
+        map.triggerRepaint()
+      }),
+    hook,
+  )
+}
+
+/** What the map holds of the parcels: the layer, its place under `above`, the source's features. */
+const layerState = (page: Page, hook: Hook, above: string) =>
+  page.evaluate(
+    ({ name, source, layer, above }) => {
+      const map = window[name as Hook]!
+      const ids = map.getStyle().layers.map((l) => l.id)
+      const spec = map.getLayer(layer)
+      return {
+        type: spec?.type ?? null,
+        minzoom: spec?.minzoom ?? null,
+        under: ids.indexOf(layer) >= 0 && ids.indexOf(layer) < ids.indexOf(above),
+        features: new Set(map.querySourceFeatures(source).map((f) => String(f.properties.id))).size,
+        zoom: map.getZoom(),
+      }
+    },
+    { name: hook, source: SOURCE, layer: LAYER, above },
+  )
+
+/** Moves the map to a zoom over a position and waits for its outlines answer (from zoom 16). */
+async function jumpAndAwaitOutlines(page: Page, hook: Hook, lon: number, lat: number, zoom: number) {
+  const response = page.waitForResponse((r) => isOutlines(r.request()))
+  await page.evaluate(
+    ({ name, lon, lat, zoom }) => window[name as Hook]!.jumpTo({ center: [lon, lat], zoom }),
+    {
+      name: hook,
+      lon,
+      lat,
+      zoom,
+    },
+  )
+  const answer = await response
+  expect(answer.status()).toBe(200)
+  const body = (await answer.json()) as { type: string; features: Array<{ properties: { id: string } }> }
+  expect(body.type).toBe('FeatureCollection')
+  return body
+}
+
+test('the record page’s map draws the parcels from zoom 16 only', async ({ page }) => {
+  const target = await establishmentOverParcels(page)
+  const requests = outlineRequests(page)
+  await page.goto(`/etablissements/${target.siret}`)
+  await idle(page, '__establishmentMap')
+  // At its first zoom (12) the map asks for nothing and its parcel layer is empty.
+  await page.waitForTimeout(QUIET_MS)
+  expect(requests).toEqual([])
+  const town = await layerState(page, '__establishmentMap', 'position')
+  expect(town).toMatchObject({ type: 'line', minzoom: 16, under: true, features: 0 })
+
+  const body = await jumpAndAwaitOutlines(page, '__establishmentMap', target.lon, target.lat, 17)
+  expect(body.features.length).toBeGreaterThan(0)
+  expect(requests).toHaveLength(1)
+  const bbox = new URL(requests[0]!).searchParams.get('bbox')!.split(',').map(Number)
+  expect(bbox[0]).toBeLessThan(target.lon)
+  expect(bbox[2]).toBeGreaterThan(target.lon)
+  await expect
+    .poll(async () => (await layerState(page, '__establishmentMap', 'position')).features)
+    .toBeGreaterThan(0)
+  const street = await layerState(page, '__establishmentMap', 'position')
+  await page.screenshot({ path: test.info().outputPath('record-parcels.png') })
+  // The outlines lie under the establishment's point.
+  expect(street).toMatchObject({ type: 'line', under: true })
+  expect(street.features).toBeLessThanOrEqual(body.features.length)
+
+  // Back to a town zoom: no new request, nothing drawn.
+  await page.evaluate(() => window.__establishmentMap!.jumpTo({ zoom: 14 }))
+  await idle(page, '__establishmentMap')
+  await page.waitForTimeout(QUIET_MS)
+  expect(requests).toHaveLength(1)
+  await expect.poll(async () => (await layerState(page, '__establishmentMap', 'position')).features).toBe(0)
+})
+
+test('the explorer’s map draws the parcels under the establishments from zoom 16 only', async ({ page }) => {
+  const target = await establishmentOverParcels(page)
+  const requests = outlineRequests(page)
+  await page.goto('/?commune=35238')
+  await waitForResults(page)
+  const town = await waitForMap(page)
+  expect(Number(/zoom=([\d.]+)/.exec(town.view)![1])).toBeLessThan(16)
+  await page.waitForTimeout(QUIET_MS)
+  expect(requests).toEqual([])
+  expect(await layerState(page, '__explorerMap', 'groupes')).toMatchObject({
+    type: 'line',
+    under: true,
+    features: 0,
+  })
+
+  const body = await jumpAndAwaitOutlines(page, '__explorerMap', target.lon, target.lat, 16.5)
+  expect(body.features.length).toBeGreaterThan(0)
+  const street = await waitForMap(page, town.view)
+  expect(street.inView).toBeGreaterThan(0)
+  await expect
+    .poll(async () => (await layerState(page, '__explorerMap', 'groupes')).features)
+    .toBeGreaterThan(0)
+  await page.screenshot({ path: test.info().outputPath('explorer-parcels.png') })
+  const state = await layerState(page, '__explorerMap', 'points')
+  // Under the single establishments too, and the establishment is still drawn above its parcel.
+  expect(state.under).toBe(true)
+  const points = await page.evaluate(
+    () => window.__explorerMap!.queryRenderedFeatures({ layers: ['points', 'groupes'] }).length,
+  )
+  expect(points).toBeGreaterThan(0)
+
+  // A staff member's view, not an application's: the same answer as the BFF gives the page.
+  const url = requests[requests.length - 1]!
+  const again = await page.request.get(url)
+  expect(((await again.json()) as { features: unknown[] }).features).toHaveLength(body.features.length)
+})
