@@ -26,30 +26,26 @@ export const parcelOutlinesBffContract = {
   }),
 } satisfies BffContract
 
-const tooMany = () =>
+const tooMany = (limit: number) =>
   badRequest(
-    `Cette vue compte plus de ${MAX_OUTLINES_FEATURES.toLocaleString('fr-FR')} parcelles : zoomez pour voir leurs contours.`,
-    [
-      {
-        location: 'query',
-        path: 'bbox',
-        message: `Au plus ${MAX_OUTLINES_FEATURES} parcelles par vue.`,
-        code: 'too_big',
-      },
-    ],
-    { max_features: MAX_OUTLINES_FEATURES },
+    `Cette vue compte plus de ${limit.toLocaleString('fr-FR')} parcelles : zoomez pour voir leurs contours.`,
+    [{ location: 'query', path: 'bbox', message: `Au plus ${limit} parcelles par vue.`, code: 'too_big' }],
+    { max_features: limit },
   )
 
-/** The FeatureCollection (GeoJSON) of the parcels whose outline meets the view. */
-export async function parcelOutlinesHandler(bbox: BBox): Promise<Response> {
-  let text: string
+/** The FeatureCollection (GeoJSON text) of the parcels whose outline meets the view; 400 past `limit`. */
+export async function parcelOutlines(bbox: BBox, limit = MAX_OUTLINES_FEATURES): Promise<string> {
   try {
-    text = await boxFeatures('parcelles', bbox, { limit: MAX_OUTLINES_FEATURES })
+    return await boxFeatures('parcelles', bbox, { limit })
   } catch (error) {
     // boxFeatures speaks of the API's path parameters; the view is this route's bbox.
-    if (error instanceof ApiError && error.status === 400) throw tooMany()
+    if (error instanceof ApiError && error.status === 400) throw tooMany(limit)
     throw error
   }
+}
+
+export async function parcelOutlinesHandler(bbox: BBox): Promise<Response> {
+  const text = await parcelOutlines(bbox)
   return new Response(text, {
     headers: { 'Content-Type': 'application/geo+json; charset=utf-8', 'Cache-Control': 'no-store' },
   })
