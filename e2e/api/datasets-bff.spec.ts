@@ -162,7 +162,7 @@ test.describe('refusals for an administrator', () => {
       name: 'unknown model',
       method: 'post',
       path: '/bff/datasets',
-      data: { title: 'x', model: 'parcelle' },
+      data: { title: 'x', model: 'tf' },
       status: 400,
       paths: ['model'],
     },
