@@ -1,7 +1,9 @@
 // Parcel outlines on the staff's maps: from zoom 16 the record page's map and the explorer's map ask
 // GET /bff/cadastre/parcelles for their view and draw its parcels as a line layer under the
 // establishments; below zoom 16 nothing is asked for and the layer holds nothing. The maps are read
-// through their test hooks (window.__establishmentMap, window.__explorerMap).
+// through their test hooks (window.__establishmentMap, window.__explorerMap), and what they draw
+// from their WebGL canvas: the outlines' brown pixels at a corner of parcels (the synthetic parcels
+// are large: a street-level view inside one of them shows no outline).
 import type { Page, Request } from '@playwright/test'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { EstablishmentDetailWire } from '@/lib/establishments/serialise'
@@ -15,6 +17,13 @@ declare global {
 }
 
 type Hook = '__explorerMap' | '__establishmentMap'
+type Outlines = {
+  type: string
+  features: Array<{
+    geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] }
+    properties: { id: string }
+  }>
+}
 
 const SOURCE = 'parcelles'
 const LAYER = 'parcelles-contours'
@@ -81,6 +90,43 @@ const layerState = (page: Page, hook: Hook, above: string) =>
     { name: hook, source: SOURCE, layer: LAYER, above },
   )
 
+/**
+ * Pixels of the map's last frame in the outlines' colour (brown: red well above blue; the offline
+ * style's land, water, outlines and names and the points are grey, bluish or blue). Read from the
+ * WebGL drawing buffer while the frame is drawn.
+ */
+const brownPixels = (page: Page, hook: Hook) =>
+  page.evaluate(
+    (name) =>
+      new Promise<number>((resolve) => {
+        const map = window[name as Hook]!
+        map.once('render', () => {
+          const canvas = map.getCanvas()
+          const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'))!
+          const { drawingBufferWidth: w, drawingBufferHeight: h } = gl
+          const pixels = new Uint8Array(w * h * 4)
+          gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels)
+          let count = 0
+          for (let i = 0; i < pixels.length; i += 4) {
+            const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!]
+            if (r - b > 30 && r >= g && g >= b) count++
+          }
+          resolve(count)
+        })
+        map.triggerRepaint()
+      }),
+    hook,
+  )
+
+/** The first corner of the first parcel of an answer: parcels' outlines meet there. */
+function corner(body: Outlines): [number, number] {
+  const { geometry } = body.features[0]!
+  const polygon = (geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates[0]) as Array<
+    Array<[number, number]>
+  >
+  return polygon[0]![0]!
+}
+
 /** Moves the map to a zoom over a position and waits for its outlines answer (from zoom 16). */
 async function jumpAndAwaitOutlines(page: Page, hook: Hook, lon: number, lat: number, zoom: number) {
   const response = page.waitForResponse((r) => isOutlines(r.request()))
@@ -95,7 +141,7 @@ async function jumpAndAwaitOutlines(page: Page, hook: Hook, lon: number, lat: nu
   )
   const answer = await response
   expect(answer.status()).toBe(200)
-  const body = (await answer.json()) as { type: string; features: Array<{ properties: { id: string } }> }
+  const body = (await answer.json()) as Outlines
   expect(body.type).toBe('FeatureCollection')
   return body
 }
@@ -110,6 +156,7 @@ test('the record page’s map draws the parcels from zoom 16 only', async ({ pag
   expect(requests).toEqual([])
   const town = await layerState(page, '__establishmentMap', 'position')
   expect(town).toMatchObject({ type: 'line', minzoom: 16, under: true, features: 0 })
+  expect(await brownPixels(page, '__establishmentMap')).toBe(0)
 
   const body = await jumpAndAwaitOutlines(page, '__establishmentMap', target.lon, target.lat, 17)
   expect(body.features.length).toBeGreaterThan(0)
@@ -121,17 +168,26 @@ test('the record page’s map draws the parcels from zoom 16 only', async ({ pag
     .poll(async () => (await layerState(page, '__establishmentMap', 'position')).features)
     .toBeGreaterThan(0)
   const street = await layerState(page, '__establishmentMap', 'position')
-  await page.screenshot({ path: test.info().outputPath('record-parcels.png') })
   // The outlines lie under the establishment's point.
   expect(street).toMatchObject({ type: 'line', under: true })
   expect(street.features).toBeLessThanOrEqual(body.features.length)
+
+  // At a corner of parcels, their outlines are drawn.
+  const [lon, lat] = corner(body)
+  const atCorner = await jumpAndAwaitOutlines(page, '__establishmentMap', lon, lat, 17)
+  expect(atCorner.features.length).toBeGreaterThan(0)
+  await idle(page, '__establishmentMap')
+  await expect.poll(() => brownPixels(page, '__establishmentMap')).toBeGreaterThan(20)
+  await page.screenshot({ path: test.info().outputPath('record-parcels.png') })
+  expect(requests).toHaveLength(2)
 
   // Back to a town zoom: no new request, nothing drawn.
   await page.evaluate(() => window.__establishmentMap!.jumpTo({ zoom: 14 }))
   await idle(page, '__establishmentMap')
   await page.waitForTimeout(QUIET_MS)
-  expect(requests).toHaveLength(1)
+  expect(requests).toHaveLength(2)
   await expect.poll(async () => (await layerState(page, '__establishmentMap', 'position')).features).toBe(0)
+  expect(await brownPixels(page, '__establishmentMap')).toBe(0)
 })
 
 test('the explorer’s map draws the parcels under the establishments from zoom 16 only', async ({ page }) => {
@@ -148,6 +204,7 @@ test('the explorer’s map draws the parcels under the establishments from zoom 
     under: true,
     features: 0,
   })
+  expect(await brownPixels(page, '__explorerMap')).toBe(0)
 
   const body = await jumpAndAwaitOutlines(page, '__explorerMap', target.lon, target.lat, 16.5)
   expect(body.features.length).toBeGreaterThan(0)
@@ -156,7 +213,6 @@ test('the explorer’s map draws the parcels under the establishments from zoom 
   await expect
     .poll(async () => (await layerState(page, '__explorerMap', 'groupes')).features)
     .toBeGreaterThan(0)
-  await page.screenshot({ path: test.info().outputPath('explorer-parcels.png') })
   const state = await layerState(page, '__explorerMap', 'points')
   // Under the single establishments too, and the establishment is still drawn above its parcel.
   expect(state.under).toBe(true)
@@ -165,8 +221,11 @@ test('the explorer’s map draws the parcels under the establishments from zoom 
   )
   expect(points).toBeGreaterThan(0)
 
-  // A staff member's view, not an application's: the same answer as the BFF gives the page.
-  const url = requests[requests.length - 1]!
-  const again = await page.request.get(url)
-  expect(((await again.json()) as { features: unknown[] }).features).toHaveLength(body.features.length)
+  // At a corner of parcels, their outlines are drawn (and the groups and points still above them).
+  const [lon, lat] = corner(body)
+  const atCorner = await jumpAndAwaitOutlines(page, '__explorerMap', lon, lat, 16.5)
+  expect(atCorner.features.length).toBeGreaterThan(0)
+  await waitForMap(page, street.view)
+  await expect.poll(() => brownPixels(page, '__explorerMap')).toBeGreaterThan(20)
+  await page.screenshot({ path: test.info().outputPath('explorer-parcels.png') })
 })
