@@ -55,7 +55,12 @@ export const createDatasetContract = {
       z.strictObject({ title, model: z.literal('siret'), search: searchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('local'), search: premisesSearchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('offre'), search: offerSearchSchema.optional(), encoding }),
-      z.strictObject({ title, model: z.literal('parcelle'), search: parcelSearchSchema.optional(), encoding }),
+      z.strictObject({
+        title,
+        model: z.literal('parcelle'),
+        search: parcelSearchSchema.optional(),
+        encoding,
+      }),
       z.strictObject({ title, model: z.literal('prop'), search: accountSearchSchema.optional(), encoding }),
     ],
     modelError,

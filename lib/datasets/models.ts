@@ -353,7 +353,10 @@ async function* parcelFeatureCollectionText(
   yield '{"type":"FeatureCollection","features":['
   let first = true
   for await (const row of rows) {
-    yield (first ? '' : ',') + featureText(row.geometrie as string, serialiseParcel(row as unknown as ParcelRecordRow))
+    yield (
+      (first ? '' : ',') +
+      featureText(row.geometrie as string, serialiseParcel(row as unknown as ParcelRecordRow))
+    )
     first = false
   }
   yield ']}'
