@@ -1,6 +1,7 @@
 // Parcel outlines on the staff's maps: from zoom 16 the record page's map and the explorer's map ask
 // GET /bff/cadastre/parcelles for their view and draw its parcels as a line layer under the
-// establishments; below zoom 16 nothing is asked for and the layer holds nothing. The maps are read
+// establishments; below zoom 16 nothing is asked for and the layer holds nothing; the request of a
+// view left behind is cancelled. The maps are read
 // through their test hooks (window.__establishmentMap, window.__explorerMap), and what they draw
 // from their WebGL canvas: the outlines' brown pixels at a corner of parcels (the synthetic parcels
 // are large: a street-level view inside one of them shows no outline).
@@ -228,4 +229,39 @@ test('the explorer’s map draws the parcels under the establishments from zoom 
   await waitForMap(page, street.view)
   await expect.poll(() => brownPixels(page, '__explorerMap')).toBeGreaterThan(20)
   await page.screenshot({ path: test.info().outputPath('explorer-parcels.png') })
+})
+
+test('an outlines request for a view left behind is cancelled', async ({ page }) => {
+  const target = await establishmentOverParcels(page)
+  await page.goto(`/etablissements/${target.siret}`)
+  await idle(page, '__establishmentMap')
+  // Hold every outlines request from now on.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/bff/cadastre/parcelles?**', async (route) => {
+    await held
+    await route.continue().catch(() => {})
+  })
+  const failed: string[] = []
+  page.on('requestfailed', (request) => {
+    if (isOutlines(request)) failed.push(request.url())
+  })
+  const move = (lon: number) =>
+    page.evaluate(({ lon, lat }) => window.__establishmentMap!.jumpTo({ center: [lon, lat], zoom: 17 }), {
+      lon,
+      lat: target.lat,
+    })
+  const stale = page.waitForRequest((r) => isOutlines(r))
+  await move(target.lon)
+  const staleUrl = (await stale).url()
+  const fresh = page.waitForRequest((r) => isOutlines(r) && r.url() !== staleUrl)
+  await move(target.lon + 0.004)
+  const freshUrl = (await fresh).url()
+  await expect.poll(() => failed).toContain(staleUrl)
+  const answer = page.waitForResponse((r) => r.url() === freshUrl)
+  release()
+  expect((await answer).status()).toBe(200)
+  expect(failed).not.toContain(freshUrl)
 })
