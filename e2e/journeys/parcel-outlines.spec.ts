@@ -1,10 +1,10 @@
 // Parcel outlines on the staff's maps: from zoom 16 the record page's map and the explorer's map ask
 // GET /bff/cadastre/parcelles for their view and draw its parcels as a line layer under the
 // establishments; below zoom 16 nothing is asked for and the layer holds nothing; the request of a
-// view left behind is cancelled. The maps are read
-// through their test hooks (window.__establishmentMap, window.__explorerMap), and what they draw
-// from their WebGL canvas: the outlines' brown pixels at a corner of parcels (the synthetic parcels
-// are large: a street-level view inside one of them shows no outline).
+// view left behind is cancelled. The maps are read through their test hooks
+// (window.__establishmentMap, window.__explorerMap), and what they draw from their WebGL canvas:
+// the outlines' brown pixels at a corner of parcels (the synthetic parcels are large: a
+// street-level view inside one of them shows no outline).
 import type { Page, Request } from '@playwright/test'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { EstablishmentDetailWire } from '@/lib/establishments/serialise'
