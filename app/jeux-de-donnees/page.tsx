@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { z } from 'zod'
 import { requireUser } from '@/app/_auth/require-user'
+import { CreateCadastreDataset } from '@/components/datasets/create-cadastre-dataset'
 import { DatasetList } from '@/components/datasets/dataset-list'
 import styles from '@/components/datasets/datasets.module.css'
 import { listDatasetsHandler } from '@/lib/datasets/bff'
@@ -28,6 +29,9 @@ export default async function DatasetsPage({ searchParams }: PageProps<'/jeux-de
           Le jeu de données a été supprimé.
         </p>
       ) : null}
+      <div className={styles.actions}>
+        <CreateCadastreDataset />
+      </div>
       <DatasetList initial={datasets} />
     </section>
   )

@@ -8,6 +8,8 @@ const SCOPE_OF_MODEL: Record<WorkshopDataset['model'], string> = {
   offre: 'eco',
   tf: 'fiscal',
   th: 'fiscal',
+  parcelle: 'fiscal',
+  prop: 'fiscal',
 }
 
 /** How applications read the dataset through the API: one address, the representation by Accept. */

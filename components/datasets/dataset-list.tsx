@@ -27,7 +27,7 @@ export function DatasetList({ initial }: { initial: WorkshopDataset[] }) {
     return (
       <p className={styles.empty}>
         Aucun jeu de données pour l’instant. Créez-en un depuis l’<Link href="/">explorateur</Link> avec «
-        Créer un jeu de données à partir de cette recherche ».
+        Créer un jeu de données à partir de cette recherche », ou du cadastre avec le bouton ci-dessus.
       </p>
     )
   }

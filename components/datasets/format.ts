@@ -25,6 +25,8 @@ export const MODEL_LABELS: Record<WorkshopDataset['model'], string> = {
   offre: 'Offres immobilières publiées',
   tf: 'Avis de taxe foncière',
   th: 'Avis de taxe d’habitation',
+  parcelle: 'Parcelles cadastrales',
+  prop: 'Comptes communaux',
 }
 
 export const ENCODING_LABELS: Record<WorkshopDataset['encoding'], string> = {

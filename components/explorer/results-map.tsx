@@ -6,7 +6,8 @@
 // whole world at a coarse zoom and fits their extent; every pan or zoom then asks for the view's
 // clusters once the map has stopped moving (debounced; a request for a view left behind is
 // cancelled). A click on a group zooms to its extent, or lists its establishments when they are all
-// at one place; a click on a point opens the establishment's popup.
+// at one place; a click on a point opens the establishment's popup. From zoom 16 the cadastral
+// parcels of the view are drawn as thin outlines under the points (parcel-outlines.tsx).
 import 'maplibre-gl/dist/maplibre-gl.css'
 import { useQuery } from '@tanstack/react-query'
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl'
@@ -41,6 +42,7 @@ import {
 } from '@/lib/explorer/map-view'
 import { bffFetch, retryUnlessClientError } from '@/lib/queries/bff-client'
 import { MAP_LOCALE, MAP_WORKER_URL } from './map-setup'
+import { ParcelOutlines } from './parcel-outlines'
 import { useDebounced } from './use-debounced'
 
 declare global {
@@ -250,6 +252,8 @@ export default function ResultsMap({ search, styleUrl, onSummary }: ResultsMapPr
     >
       <NavigationControl showCompass={false} />
       <AttributionControl compact={false} />
+      {/* Before the establishments' source: its outlines lie under the groups and points. */}
+      <ParcelOutlines view={view} />
       <Source id="etablissements" type="geojson" data={data}>
         <Layer
           id="groupes"

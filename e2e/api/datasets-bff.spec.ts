@@ -162,7 +162,7 @@ test.describe('refusals for an administrator', () => {
       name: 'unknown model',
       method: 'post',
       path: '/bff/datasets',
-      data: { title: 'x', model: 'parcelle' },
+      data: { title: 'x', model: 'cadastre' },
       status: 400,
       paths: ['model'],
     },

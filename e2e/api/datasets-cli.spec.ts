@@ -67,9 +67,96 @@ test('creates, lists, re-encodes, refreshes and deletes datasets', async ({ requ
   })
   expect(gone.status()).toBe(404)
 
-  const refused = await runCli(testInfo, ['datasets', 'create', '--model', 'parcelle', '--title', 'x']).catch(
+  const refused = await runCli(testInfo, ['datasets', 'create', '--model', 'cadastre', '--title', 'x']).catch(
     (error: { code: number; stderr: string }) => error,
   )
   expect(refused).toMatchObject({ code: 1 })
-  expect((refused as { stderr: string }).stderr).toMatch(/expected siret or local/)
+  expect((refused as { stderr: string }).stderr).toMatch(
+    /expected siret or local or offre or parcelle or prop or tf or th/,
+  )
+})
+
+test('creates parcel and account datasets from a search, as the list endpoints find them', async ({
+  request,
+  baseURL,
+}, testInfo) => {
+  const fiscal = await bearer(baseURL!, testInfo, 'fiscal')
+  const total = async (path: string, query: string) => {
+    const response = await request.get(`${path}?${query}&size=1`, {
+      headers: { Accept: 'application/json', Authorization: fiscal },
+    })
+    expect(response.status()).toBe(200)
+    return ((await response.json()) as { total: number }).total
+  }
+
+  const parcels = last(
+    (
+      await runCli(testInfo, [
+        'datasets',
+        'create',
+        '--model',
+        'parcelle',
+        '--search',
+        '{"codcom":"35238","section":["0A","0B"]}',
+        '--title',
+        'Parcelles CLI',
+        '--json',
+      ])
+    ).stdout,
+  )
+  const parcelTotal = await total(
+    '/v0/ca/parcelles',
+    'search[codcom]=35238&search[section]=0A&search[section]=0B',
+  )
+  expect(parcelTotal).toBeGreaterThan(0)
+  expect(parcels).toMatchObject({
+    status: 'ready',
+    encoding: 'UTF-8',
+    total: parcelTotal,
+    current: { version: 1 },
+  })
+  const geojson = await request.get(`/v0/datasets/${parcels.id}`, {
+    headers: { Accept: 'application/geo+json', Authorization: fiscal },
+  })
+  expect(((await geojson.json()) as { features: unknown[] }).features).toHaveLength(parcelTotal)
+
+  const accounts = last(
+    (
+      await runCli(testInfo, [
+        'datasets',
+        'create',
+        '--model',
+        'prop',
+        '--search',
+        '{"codcom":"35238","personne":"morale"}',
+        '--title',
+        'Personnes morales CLI',
+        '--encoding',
+        'iso-8859-15',
+        '--json',
+      ])
+    ).stdout,
+  )
+  const accountTotal = await total('/v0/ca/props', 'search[codcom]=35238&search[personne]=morale')
+  expect(accountTotal).toBeGreaterThan(0)
+  expect(accounts).toMatchObject({ status: 'ready', encoding: 'ISO-8859-15', total: accountTotal })
+  const view = await request.get(`/v0/datasets/${accounts.id}?csv`, {
+    headers: { Accept: 'application/json', Authorization: fiscal },
+  })
+  expect(await view.json()).toMatchObject({ title: 'Personnes morales CLI', total: accountTotal })
+
+  for (const id of [parcels.id, accounts.id]) await runCli(testInfo, ['datasets', 'delete', id])
+
+  const refused = await runCli(testInfo, [
+    'datasets',
+    'create',
+    '--model',
+    'prop',
+    '--search',
+    '{"droit":"Z"}',
+    '--title',
+    'x',
+  ]).catch((error: { code: number; stderr: string }) => error)
+  expect(refused).toMatchObject({ code: 1 })
+  expect((refused as { stderr: string }).stderr).toMatch(/Code de droit inconnu/)
 })

@@ -480,7 +480,7 @@ test.describe('GET /v0/datasets', () => {
       return datasetListSchema.parse(await response.json())
     }
     const eco = await list('eco')
-    expect(eco.datasets.every((d) => d.model === 'siret')).toBe(true)
+    expect(eco.datasets.every((d) => ['siret', 'offre'].includes(d.model))).toBe(true)
     expect(eco.datasets.find((d) => d.id === SIRET)).toEqual({
       id: SIRET,
       title: SEED_DATASETS.siret.title,
@@ -492,7 +492,9 @@ test.describe('GET /v0/datasets', () => {
       url: `/v0/datasets/${SIRET}`,
     })
     const fiscal = await list('fiscal')
-    expect(fiscal.datasets.every((d) => d.model === 'local')).toBe(true)
+    expect(fiscal.datasets.every((d) => ['local', 'parcelle', 'prop', 'tf', 'th'].includes(d.model))).toBe(
+      true,
+    )
     expect(fiscal.datasets.find((d) => d.id === LOCAL)).toMatchObject({
       encoding: 'ISO-8859-15',
       formats: ['application/json', 'text/csv'],

@@ -9,6 +9,8 @@ import { searchSchema } from '../establishments/search-criteria'
 import type { FileStore } from '../files/file-store'
 import type { BffContract } from '../http/bff-route'
 import { jsonResponse } from '../http/respond'
+import { accountSearchSchema } from '../cadastre/accounts'
+import { parcelSearchSchema } from '../cadastre/parcels'
 import { offerSearchSchema } from '../offers/offer-search'
 import { premisesSearchSchema } from '../premises/search-criteria'
 import { DEFAULT_EXPIRES_SECONDS, MAX_EXPIRES_SECONDS } from './contract'
@@ -42,7 +44,7 @@ const previewSize = (max: number, fallback: number) =>
     .default(fallback)
 const modelError = {
   error:
-    'model vaut siret (établissements), local (locaux), offre (offres immobilières publiées), tf (avis de taxe foncière) ou th (avis de taxe d’habitation).',
+    'model vaut siret (établissements), local (locaux), offre (offres immobilières publiées), parcelle (parcelles cadastrales), prop (comptes communaux), tf (avis de taxe foncière) ou th (avis de taxe d’habitation).',
 }
 
 export const listDatasetsContract = { role: 'admin' } satisfies BffContract
@@ -57,6 +59,13 @@ export const createDatasetContract = {
       z.strictObject({ title, model: z.literal('offre'), search: offerSearchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('tf'), search: tfSearchSchema.optional(), encoding }),
       z.strictObject({ title, model: z.literal('th'), search: thSearchSchema.optional(), encoding }),
+      z.strictObject({
+        title,
+        model: z.literal('parcelle'),
+        search: parcelSearchSchema.optional(),
+        encoding,
+      }),
+      z.strictObject({ title, model: z.literal('prop'), search: accountSearchSchema.optional(), encoding }),
     ],
     modelError,
   ),
@@ -90,6 +99,16 @@ export const previewSearchContract = {
       z.strictObject({
         model: z.literal('th'),
         search: thSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('parcelle'),
+        search: parcelSearchSchema.optional(),
+        size: previewSize(100, 10),
+      }),
+      z.strictObject({
+        model: z.literal('prop'),
+        search: accountSearchSchema.optional(),
         size: previewSize(100, 10),
       }),
     ],

@@ -1,5 +1,6 @@
 // Contracts of the public dataset routes (spec §4.2): GET /v0/datasets/:id and GET /v0/datasets.
 import { z } from 'zod'
+import { parcelFeatureCollectionSchema } from '../cadastre/parcels'
 import { featureCollectionSchema } from '../establishments/serialise'
 import { defineContract } from '../http/contract'
 import { problemSchema } from '../http/problem-schema'
@@ -69,19 +70,19 @@ export const datasetContract = defineContract({
   operationId: 'getDataset',
   method: 'GET',
   path: '/v0/datasets/{id}',
-  summary: 'Un jeu de données : enregistrements (JSON), points (GeoJSON) ou fichier CSV',
+  summary: 'Un jeu de données : enregistrements (JSON), points ou contours (GeoJSON) ou fichier CSV',
   description: [
     'La représentation se choisit par l’en-tête Accept et le drapeau csv :',
-    'application/json → page d’enregistrements ; application/geo+json → points des établissements (modèles localisés seulement, sinon 406) ;',
+    'application/json → page d’enregistrements ; application/geo+json → points des établissements ou contours des parcelles (modèles localisés seulement, sinon 406) ;',
     'text/csv → 302 vers l’adresse signée et temporaire du fichier ; application/json avec ?csv → cette adresse en JSON.',
     'Le fichier est généré à l’avance dans l’encodage du jeu de données ; tant que le premier ne l’est pas, 503 avec Retry-After.',
-    'Demande la portée du modèle du jeu : eco (établissements) ou fiscal (locaux).',
+    'Demande la portée du modèle du jeu : eco (établissements, offres) ou fiscal (locaux, parcelles, comptes communaux).',
   ].join(' '),
   tags: ['Jeux de données'],
   since: '0.5.2',
   auth: {
     kind: 'dynamic',
-    description: 'Portée du modèle du jeu de données : eco (siret) ou fiscal (local)',
+    description: 'Portée du modèle du jeu de données : eco (siret, offre) ou fiscal (local, parcelle, prop)',
   },
   params: datasetIdSchema,
   query: datasetQuerySchema,
@@ -89,10 +90,10 @@ export const datasetContract = defineContract({
   example: { path: `/v0/datasets/${SEED_DATASETS.siret.id}`, scope: 'eco' },
   responses: {
     200: {
-      description: 'Page d’enregistrements, adresse du fichier CSV (?csv) ou points GeoJSON',
+      description: 'Page d’enregistrements, adresse du fichier CSV (?csv), points ou contours GeoJSON',
       content: {
         json: z.union([datasetJsonViewSchema, datasetCsvViewSchema]),
-        geojson: featureCollectionSchema,
+        geojson: z.union([featureCollectionSchema, parcelFeatureCollectionSchema]),
       },
     },
     302: {

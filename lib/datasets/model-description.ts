@@ -2,7 +2,7 @@
 // model's records, its CSV columns, scope and formats, derived from the schemas the API validates.
 import { z } from 'zod'
 import { MEDIA_TYPES } from '../http/negotiate'
-import { DATASET_MODELS, datasetModel, type DatasetModelType } from './models'
+import { DATASET_MODELS, datasetModel, type DatasetModelType, type ModelCodeList } from './models'
 
 export interface FieldDescription {
   name: string
@@ -18,8 +18,9 @@ export interface ModelDescription {
   formats: string[]
   fields: FieldDescription[]
   csvColumns: readonly string[]
-  /** Codes of the records with their labels (fiscal models). */
-  codes: ReadonlyArray<{ title: string; field: string; entries: ReadonlyArray<readonly [string, string]> }>
+  /** Codes some fields take, with their meaning. */
+  codeLists: readonly ModelCodeList[]
+  csvNotes: string | null
   /** How the figures are computed (fiscal models). */
   notes: readonly string[]
 }
@@ -30,10 +31,12 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>
   required?: string[]
   anyOf?: JsonSchema[]
+  items?: JsonSchema
 }
 
 function typeOf(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' ou ')
+  if (schema.type === 'array' && schema.items) return `liste (${typeOf(schema.items)})`
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'valeur']
   return types.join(' ou ')
 }
@@ -46,20 +49,24 @@ export function describeModel(type: DatasetModelType): ModelDescription {
   const model = datasetModel(type)
   const json = z.toJSONSchema(model.recordSchema, { io: 'output', unrepresentable: 'any' }) as JsonSchema
   const required = new Set(json.required ?? [])
+  const notes = model.fieldNotes ?? {}
   const fields: FieldDescription[] = []
   for (const [name, schema] of Object.entries(json.properties ?? {})) {
     fields.push({
       name,
       type: typeOf(schema),
-      description: schema.description ?? null,
+      description: schema.description ?? notes[name] ?? null,
       optional: !required.has(name),
     })
-    for (const [inner, innerSchema] of Object.entries(schema.properties ?? {})) {
+    // Fields of an object, or of each object of a list (`droits[].code`).
+    const inside = schema.properties ? schema : schema.items?.properties ? schema.items : null
+    const prefix = inside === schema ? name : `${name}[]`
+    for (const [inner, innerSchema] of Object.entries(inside?.properties ?? {})) {
       fields.push({
-        name: `${name}.${inner}`,
+        name: `${prefix}.${inner}`,
         type: typeOf(innerSchema),
-        description: innerSchema.description ?? null,
-        optional: !(schema.required ?? []).includes(inner),
+        description: notes[`${prefix}.${inner}`] ?? innerSchema.description ?? null,
+        optional: !(inside?.required ?? []).includes(inner),
       })
     }
   }
@@ -70,7 +77,8 @@ export function describeModel(type: DatasetModelType): ModelDescription {
     formats: model.formats.map((f) => MEDIA_TYPES[f]),
     fields,
     csvColumns: model.csvColumns,
-    codes: model.codes ?? [],
+    codeLists: model.codeLists ?? [],
+    csvNotes: model.csvNotes ?? null,
     notes: model.notes ?? [],
   }
 }

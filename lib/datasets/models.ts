@@ -1,12 +1,30 @@
 // The models a dataset can hold (spec §1, §2.2): establishments (`siret`, scope eco, with positions
 // and thus GeoJSON), local premises (`local`, scope fiscal), published business real-estate
-// offers (`offre`, scope eco, with positions) and property-tax and housing-tax notices (`tf`, `th`,
-// scope fiscal). Each model says how to validate its
+// offers (`offre`, scope eco, with positions), cadastral parcels (`parcelle`, scope fiscal, with
+// their outlines as GeoJSON), owner accounts (`prop`, scope fiscal) and property-tax and
+// housing-tax notices (`tf`, `th`, scope fiscal). Each model says how to validate its
 // stored search, capture the matching record ids (INSERT … SELECT, in SQL), read a page of records,
 // and which SELECT produces one CSV row per record. A new model also registers its type in the
 // dataset_model table (one INSERT in the migration that brings its tables).
 import type { z } from 'zod'
 import type { Scope } from '../auth/scopes'
+import {
+  accountFilter,
+  accountSearchSchema,
+  accountWireSchema,
+  serialiseAccount,
+  type AccountSearch,
+} from '../cadastre/accounts'
+import {
+  featureText,
+  parcelFilter,
+  parcelSearchSchema,
+  parcelWireSchema,
+  serialiseParcel,
+  type ParcelSearch,
+} from '../cadastre/parcels'
+import { ACCOUNT_URL_PREFIX, PARCEL_URL_PREFIX } from '../cadastre/refs'
+import { RIGHTS } from '../cadastre/rights'
 import {
   ESTABLISHMENT_JOINS,
   ESTABLISHMENT_SELECT,
@@ -27,7 +45,7 @@ import {
 import { offerFilter, offerSearchSchema, toOfferCriteria, type OfferSearch } from '../offers/offer-search'
 import { offerDetailWireSchema, serialiseOfferDetail } from '../offers/serialise'
 import { SqlParams } from '../db/sql-params'
-import { FISCAL_CODES, PROPERTY_TAX_NOTES, HOUSING_TAX_NOTES, type CodeList } from '../fiscal/code-lists'
+import { FISCAL_CODES, PROPERTY_TAX_NOTES, HOUSING_TAX_NOTES } from '../fiscal/code-lists'
 import {
   TF_SELECT,
   tfDatasetRecordSchema,
@@ -49,7 +67,7 @@ import { premisesSearchSchema, toPremisesCriteria, type PremisesSearch } from '.
 import { selectMatchingPremises } from '../premises/search-filter'
 import { PREMISES_URL_PREFIX, premisesWireSchema, serialisePremises } from '../premises/serialise'
 
-export const DATASET_MODELS = ['siret', 'local', 'offre', 'tf', 'th'] as const
+export const DATASET_MODELS = ['siret', 'local', 'offre', 'parcelle', 'prop', 'tf', 'th'] as const
 export type DatasetModelType = (typeof DATASET_MODELS)[number]
 
 export interface SqlQuery {
@@ -111,10 +129,21 @@ export interface DatasetModel {
     pointsQuery: string
     write(points: AsyncIterable<Record<string, unknown>>): AsyncIterable<string>
   }
-  /** Codes the records use, with their French labels, shown on the model's page. */
-  codes?: readonly CodeList[]
-  /** How the figures are computed, shown on the model's page. */
+  /** Descriptions of fields whose schema has none (the /modeles/{type} page). */
+  fieldNotes?: Readonly<Record<string, string>>
+  /** Lists of codes a field takes, with their meaning (the /modeles/{type} page). */
+  codeLists?: readonly ModelCodeList[]
+  /** Remarks on the CSV columns (the /modeles/{type} page). */
+  csvNotes?: string
+  /** How the figures are computed (the /modeles/{type} page). */
   notes?: readonly string[]
+}
+
+export interface ModelCodeList {
+  /** The field (JSON) the codes are values of. */
+  field: string
+  title: string
+  codes: ReadonlyArray<{ code: string; label: string }>
 }
 
 function captureStatement(select: SqlQuery): SqlQuery {
@@ -398,7 +427,7 @@ const tf: DatasetModel = {
     'total_centimes',
     'url',
   ],
-  codes: FISCAL_CODES.tf,
+  codeLists: FISCAL_CODES.tf,
   notes: PROPERTY_TAX_NOTES,
 }
 
@@ -444,11 +473,202 @@ const th: DatasetModel = {
     'total_centimes',
     'url',
   ],
-  codes: FISCAL_CODES.th,
+  codeLists: FISCAL_CODES.th,
   notes: HOUSING_TAX_NOTES,
 }
 
-const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = { siret, local, offre, tf, th }
+// Cadastre ----------------------------------------------------------------------------------------
+
+const STORED_PARCEL = `CROSS JOIN LATERAL jsonb_populate_record(NULL::parcelle, r.record) p`
+const STORED_ACCOUNT = `CROSS JOIN LATERAL jsonb_populate_record(NULL::compte_communal, r.record) c`
+/** The columns serialiseParcel reads, on alias p. */
+const PARCEL_RECORD_COLUMNS = 'p.id, p.codcom, p.commune, p.section, p.numero, p.contenance, p.adresse'
+/** The columns serialiseAccount reads, on alias c. */
+const ACCOUNT_RECORD_COLUMNS =
+  'c.id, c.codcom, c.commune, c.numero, c.personne, c.nom, c.siren, c.titulaires, c.adresse'
+
+function parcelMatching(search: unknown, taken: number) {
+  const params = new SqlParams(taken)
+  const where = parcelFilter(parcelSearchSchema.parse(search) as ParcelSearch, params)
+  return { where, values: params.values }
+}
+
+function accountMatching(search: unknown, taken: number) {
+  const params = new SqlParams(taken)
+  const where = accountFilter(accountSearchSchema.parse(search) as AccountSearch, params)
+  return { where, values: params.values }
+}
+
+type ParcelRecordRow = Parameters<typeof serialiseParcel>[0]
+
+/** The FeatureCollection of a parcel dataset, streamed: each outline as stored, the record as properties. */
+async function* parcelFeatureCollectionText(
+  rows: AsyncIterable<Record<string, unknown>>,
+): AsyncGenerator<string> {
+  yield '{"type":"FeatureCollection","features":['
+  let first = true
+  for await (const row of rows) {
+    yield (
+      (first ? '' : ',') +
+      featureText(row.geometrie as string, serialiseParcel(row as unknown as ParcelRecordRow))
+    )
+    first = false
+  }
+  yield ']}'
+}
+
+const parcelle: DatasetModel = {
+  type: 'parcelle',
+  label: 'Parcelles cadastrales',
+  scope: 'fiscal',
+  formats: ['json', 'geojson', 'csv'],
+  searchSchema: parcelSearchSchema,
+  recordSchema: parcelWireSchema,
+  // Every parcel has an outline: its GeoJSON rank is its position (identifiers' order).
+  capture: (search) => {
+    const { where, values } = parcelMatching(search, 1)
+    return captureStatement({
+      text: `SELECT $1::bigint, (row_number() OVER (ORDER BY p.id))::int, p.id,
+          (row_number() OVER (ORDER BY p.id))::int, to_jsonb(p) - 'emprise'
+        FROM parcelle p WHERE ${where}`,
+      values,
+    })
+  },
+  count: (search) => {
+    const { where, values } = parcelMatching(search, 0)
+    return { text: `SELECT count(*)::int AS total FROM parcelle p WHERE ${where}`, values }
+  },
+  first: (search, limit) => {
+    const { where, values } = parcelMatching(search, 1)
+    return {
+      text: `SELECT ${PARCEL_RECORD_COLUMNS} FROM parcelle p WHERE ${where} ORDER BY p.id LIMIT $1`,
+      values: [limit, ...values],
+    }
+  },
+  recordsQuery: `SELECT ${PARCEL_RECORD_COLUMNS} FROM dataset_record r ${STORED_PARCEL}
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialiseParcel(row as unknown as ParcelRecordRow),
+  csvSelect: `SELECT p.id, p.codcom, p.commune, substr(p.section, 6, 3) AS prefixe,
+    substr(p.section, 9, 2) AS section, p.numero, p.contenance, p.adresse,
+    '${PARCEL_URL_PREFIX}' || p.id AS url
+  FROM dataset_record r ${STORED_PARCEL}
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: ['id', 'codcom', 'commune', 'prefixe', 'section', 'numero', 'contenance', 'adresse', 'url'],
+  geojson: {
+    pointsQuery: `SELECT ${PARCEL_RECORD_COLUMNS}, p.geometrie FROM dataset_record r ${STORED_PARCEL}
+      WHERE r.snapshot_id = $1 AND r.geo_rank > $2 AND r.geo_rank <= $3 ORDER BY r.geo_rank`,
+    write: parcelFeatureCollectionText,
+  },
+  fieldNotes: {
+    commune: 'Nom de la commune',
+    adresse: 'Adresse de la parcelle (voie principale), ou son lieu-dit',
+    url: 'Adresse de la parcelle dans l’API (GET), avec ses locaux et ses comptes communaux',
+  },
+  csvNotes:
+    'Une ligne par parcelle, les colonnes du JSON dans le même ordre. Le contour de la parcelle n’est que dans le GeoJSON : un Polygon ou MultiPolygon par parcelle (WGS 84), propriétés de l’enregistrement JSON.',
+}
+
+const prop: DatasetModel = {
+  type: 'prop',
+  label: 'Comptes communaux (propriétaires)',
+  scope: 'fiscal',
+  formats: ['json', 'csv'],
+  searchSchema: accountSearchSchema,
+  recordSchema: accountWireSchema,
+  capture: (search) => {
+    const { where, values } = accountMatching(search, 1)
+    return captureStatement({
+      text: `SELECT $1::bigint, (row_number() OVER (ORDER BY c.id))::int, c.id, NULL::int, to_jsonb(c)
+        FROM compte_communal c WHERE ${where}`,
+      values,
+    })
+  },
+  count: (search) => {
+    const { where, values } = accountMatching(search, 0)
+    return { text: `SELECT count(*)::int AS total FROM compte_communal c WHERE ${where}`, values }
+  },
+  first: (search, limit) => {
+    const { where, values } = accountMatching(search, 1)
+    return {
+      text: `SELECT ${ACCOUNT_RECORD_COLUMNS} FROM compte_communal c WHERE ${where} ORDER BY c.id LIMIT $1`,
+      values: [limit, ...values],
+    }
+  },
+  recordsQuery: `SELECT ${ACCOUNT_RECORD_COLUMNS} FROM dataset_record r ${STORED_ACCOUNT}
+    WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
+  toWire: (row) => serialiseAccount(row as unknown as Parameters<typeof serialiseAccount>[0]),
+  // The holders (droits) flattened as the other models' objects are (droits_<champ>), one value per
+  // holder in the record's order, separated by " | ".
+  csvSelect: `SELECT c.id, c.codcom, c.commune, c.numero, c.personne, c.nom, c.siren,
+    (SELECT string_agg(h.t->>'code', ' | ' ORDER BY h.n) FROM jsonb_array_elements(c.titulaires) WITH ORDINALITY AS h(t, n)) AS droits_code,
+    (SELECT string_agg(h.t->>'libelle', ' | ' ORDER BY h.n) FROM jsonb_array_elements(c.titulaires) WITH ORDINALITY AS h(t, n)) AS droits_libelle,
+    (SELECT string_agg(h.t->>'nom', ' | ' ORDER BY h.n) FROM jsonb_array_elements(c.titulaires) WITH ORDINALITY AS h(t, n)) AS droits_nom,
+    c.adresse, '${ACCOUNT_URL_PREFIX}' || c.id AS url
+  FROM dataset_record r ${STORED_ACCOUNT}
+  WHERE ${exportRange}
+  ORDER BY r.position`,
+  csvColumns: [
+    'id',
+    'codcom',
+    'commune',
+    'numero',
+    'personne',
+    'nom',
+    'siren',
+    'droits_code',
+    'droits_libelle',
+    'droits_nom',
+    'adresse',
+    'url',
+  ],
+  fieldNotes: {
+    codcom: 'Code commune INSEE',
+    commune: 'Nom de la commune',
+    personne: 'Personne physique ou morale (voir les codes ci-dessous)',
+    droits: 'Titulaires du compte, chacun avec le droit réel ou particulier qu’il détient',
+    'droits[].code': 'Code MAJIC du droit (ccodro, voir la liste ci-dessous)',
+    'droits[].libelle': 'Libellé du droit',
+    'droits[].nom': 'Nom du titulaire',
+    adresse: 'Adresse du premier titulaire',
+    url: 'Adresse du compte dans l’API (GET), avec ses parcelles et ses locaux',
+  },
+  codeLists: [
+    {
+      field: 'personne',
+      title: 'Personnes (personne et premier caractère du numéro de compte)',
+      codes: [
+        {
+          code: 'physique',
+          label:
+            'Personne physique : numéro de compte dans une série de lettres (A00012, B00345…), un ou plusieurs titulaires (propriétaire, usufruitier, nu-propriétaire…)',
+        },
+        {
+          code: 'morale',
+          label:
+            'Personne morale : numéro de compte commençant par « + » (société, association ; siren renseigné quand elle est une entreprise connue) ou par « * » (personne publique, ex. la commune)',
+        },
+      ],
+    },
+    {
+      field: 'droits[].code',
+      title: 'Codes des droits réels ou particuliers (MAJIC, ccodro)',
+      codes: Object.entries(RIGHTS).map(([code, label]) => ({ code, label })),
+    },
+  ],
+  csvNotes:
+    'Une ligne par compte. Les titulaires sont aplatis comme les objets des autres modèles (droits_code, droits_libelle, droits_nom) : une valeur par titulaire, dans l’ordre du JSON, séparées par « | ».',
+}
+
+const MODELS: Readonly<Record<DatasetModelType, DatasetModel>> = {
+  siret,
+  local,
+  offre,
+  parcelle,
+  prop,
+  tf,
+  th,
+}
 
 export function datasetModel(type: DatasetModelType): DatasetModel {
   return MODELS[type]

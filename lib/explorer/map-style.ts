@@ -34,6 +34,8 @@ export const MAP_COLOURS = {
   clusterLarge: '#313178',
   clusterText: '#161616',
   clusterTextOnDark: '#ffffff',
+  /** Outlines of cadastral parcels (street zooms): a warm brown apart from the blue points. */
+  parcel: '#8c5a2b',
 } as const
 
 /** Font names of the map's text (`text-font`), drawn from the files of MAP_FONT_FILES. */

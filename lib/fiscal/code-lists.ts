@@ -5,13 +5,13 @@ export interface CodeList {
   title: string
   /** The field holding the code. */
   field: string
-  entries: ReadonlyArray<readonly [code: string, label: string]>
+  codes: ReadonlyArray<{ code: string; label: string }>
 }
 
 const list = (title: string, field: string, codes: Record<string, string>): CodeList => ({
   title,
   field,
-  entries: Object.entries(codes),
+  codes: Object.entries(codes).map(([code, label]) => ({ code, label })),
 })
 
 const SOURCES: CodeList[] = [

@@ -61,10 +61,10 @@ export default async function ModelPage({ params }: PageProps<'/modeles/[type]'>
           </ul>
         </>
       )}
-      {model.codes.map((list) => (
-        <section key={list.title}>
-          <h2>
-            {list.title} (<code>{list.field}</code>)
+      {model.codeLists.map((list) => (
+        <section key={list.field} aria-labelledby={`codes-${list.field}`}>
+          <h2 id={`codes-${list.field}`}>
+            {list.title} : <code>{list.field}</code>
           </h2>
           <table>
             <thead>
@@ -74,12 +74,12 @@ export default async function ModelPage({ params }: PageProps<'/modeles/[type]'>
               </tr>
             </thead>
             <tbody>
-              {list.entries.map(([code, label]) => (
-                <tr key={code}>
+              {list.codes.map((entry) => (
+                <tr key={entry.code}>
                   <td>
-                    <code>{code}</code>
+                    <code>{entry.code}</code>
                   </td>
-                  <td>{label}</td>
+                  <td>{entry.label}</td>
                 </tr>
               ))}
             </tbody>
@@ -94,6 +94,7 @@ export default async function ModelPage({ params }: PageProps<'/modeles/[type]'>
       <p>
         <code>{model.csvColumns.join(',')}</code>
       </p>
+      {model.csvNotes ? <p>{model.csvNotes}</p> : null}
     </article>
   )
 }
