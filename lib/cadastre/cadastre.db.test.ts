@@ -14,7 +14,7 @@ import type { AreaGeometry, BBox } from '../territory/geometry'
 import { zoneId } from '../territory/zone-id'
 import { normaliseName } from '../text/normalise'
 import { accountFilter, accountRecord, accountSearchSchema } from './accounts'
-import { boxFeatures, communeListing } from './geo'
+import { boxFeatures, communeListing, communeSearchSchema } from './geo'
 import { extentOf, extentsMeet, extentWithin, intersectsBox, polygonsOf } from './geometry'
 import { parcelFilter, parcelListing, parcelRecord, parcelSearchSchema } from './parcels'
 
@@ -222,6 +222,62 @@ describe.skipIf(engineSkipped)(`cadastre on ${testEngine}`, () => {
     ])
     const rennes = page.items[0] as { centre: [number, number]; bbox: BBox }
     expect(extentsMeet([...rennes.centre, ...rennes.centre], rennes.bbox)).toBe(true)
+  })
+
+  it('ranks communes searched by name: the exact name, then names starting with it, then the others', async () => {
+    const communes = (
+      await query<{ code: string; nom: string; departement_code: string }>(
+        'SELECT code, nom, departement_code FROM commune ORDER BY code',
+      )
+    ).rows
+    const ranked = (text: string, keep: (c: { departement_code: string }) => boolean = () => true) => {
+      const name = normaliseName(text)
+      const rank = (nom: string) =>
+        normaliseName(nom) === name ? 0 : normaliseName(nom).startsWith(name) ? 1 : 2
+      return communes
+        .filter((c) => keep(c) && has(c.nom, text))
+        .sort((a, b) => rank(a.nom) - rank(b.nom) || (a.code < b.code ? -1 : 1))
+        .map((c) => c.code)
+    }
+    const request = (search: unknown, page = 1, size = 100) => ({
+      search: communeSearchSchema.parse(search),
+      page,
+      size,
+      paginated: true,
+    })
+    const codes = (items: unknown[]) => items.map((i) => (i as { code: string }).code)
+    const rennes = await communeListing.page(request('rennes'))
+    expect((rennes.items[0] as { nom: string }).nom).toBe('Rennes')
+    expect(rennes.items.map((i) => (i as { nom: string }).nom)).toContain('Brennes')
+    expect(codes(rennes.items)).toEqual(ranked('rennes'))
+    expect(rennes.total).toBe(ranked('rennes').length)
+    // Pages follow the ranking; the GeoJSON has the same order.
+    const saint = ranked('Saint')
+    expect(saint.length).toBeGreaterThan(200)
+    expect(codes((await communeListing.page(request({ q: 'saint' }, 2, 100))).items)).toEqual(
+      saint.slice(100, 200),
+    )
+    const geojson = JSON.parse(
+      await communeListing.geojson!(request({ q: ['SAINT-MALO'], departement: '35' })),
+    ) as {
+      features: Array<{ properties: { code: string } }>
+    }
+    expect(geojson.features.map((f) => f.properties.code)).toEqual(
+      ranked('saint malo', (c) => c.departement_code === '35'),
+    )
+    expect(geojson.features[0]!.properties.code).toBe('35288')
+    // Without a name: code order.
+    const bretons = await communeListing.page(request({ departement: '35' }))
+    expect(codes(bretons.items)).toEqual(
+      communes
+        .filter((c) => c.departement_code === '35')
+        .map((c) => c.code)
+        .slice(0, 100),
+    )
+    const byCode = JSON.parse(await communeListing.geojson!(request({ code: ['35238', '29019'] }))) as {
+      features: Array<{ properties: { code: string } }>
+    }
+    expect(byCode.features.map((f) => f.properties.code)).toEqual(['29019', '35238'])
   })
 
   it('answers a box with exactly the outlines meeting it (JavaScript oracle over the same rows)', async () => {

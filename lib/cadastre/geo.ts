@@ -1,6 +1,8 @@
 // Geography of the cadastre for maps: the sections or parcels meeting a box of WGS 84 degrees
 // (GET /geo/sections/:n/:e/:s/:w and /geo/parcelles/:n/:e/:s/:w), and the communes with their
 // centre, extent and outline (GET /geo/communes).
+// Communes searched by name come the exact name first, then names starting with it, then the
+// others, each group in code order.
 //
 // A box query is one indexed pass: the GiST index on the stored extents (`emprise && box`) gives
 // the candidates, with whether each extent lies inside the box (then its outline meets the box
@@ -9,7 +11,7 @@
 // (400, zoom in): never a silently truncated answer.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
-import { searchPage } from '../db/page-statement'
+import { pageRows, pageStatement } from '../db/page-statement'
 import { SqlParams } from '../db/sql-params'
 import { badRequest } from '../http/api-error'
 import type { ListRequest, ListSource } from '../http/list-response'
@@ -22,7 +24,7 @@ import {
   searchTextSchema,
 } from '../territory/code-schemas'
 import type { AreaGeometry, BBox } from '../territory/geometry'
-import { searchWords } from '../text/normalise'
+import { normaliseName, searchWords } from '../text/normalise'
 import { wordsCondition } from './free-text'
 import { extentOf, intersectsBox } from './geometry'
 import { featureCollectionText, featureText } from './parcels'
@@ -151,10 +153,18 @@ export const communeSearchSchema = searchParameterSchema(communeCriteriaShape, {
 })
 export type CommuneSearch = z.output<typeof communeSearchSchema>
 
-function communeFilter(search: CommuneSearch | undefined, params: SqlParams): string {
+const COMMUNE_CODE = /^(\d{5}|2[AB]\d{3})$/
+
+/** The texts of a commune search: the `search` string, or the values of `q`. */
+function communeTexts(search: CommuneSearch | undefined): string[] {
+  if (search === undefined) return []
+  return typeof search === 'string' ? (search.trim() ? [search] : []) : (search.q ?? [])
+}
+
+export function communeFilter(search: CommuneSearch | undefined, params: SqlParams): string {
   if (search === undefined) return 'TRUE'
   const bind = (value: unknown, cast = '') => params.add(value, cast)
-  const texts = typeof search === 'string' ? (search.trim() ? [search] : []) : (search.q ?? [])
+  const texts = communeTexts(search)
   const conditions: string[] = []
   if (typeof search !== 'string') {
     if (search.code) conditions.push(`c.code = ANY(${bind(search.code, '::text[]')})`)
@@ -165,7 +175,7 @@ function communeFilter(search: CommuneSearch | undefined, params: SqlParams): st
   if (texts.length) {
     const alternatives = texts.map((text) => {
       const code = text.trim().toUpperCase()
-      if (/^(\d{5}|2[AB]\d{3})$/.test(code)) return `c.code = ${bind(code)}`
+      if (COMMUNE_CODE.test(code)) return `c.code = ${bind(code)}`
       // The trigram index on the stored normalised name serves these patterns.
       return wordsCondition('c.nom', searchWords(text), (w) => bind(w)).replaceAll(
         'tda_normalise(c.nom)',
@@ -175,6 +185,26 @@ function communeFilter(search: CommuneSearch | undefined, params: SqlParams): st
     conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
   }
   return conditions.length ? conditions.join(' AND ') : 'TRUE'
+}
+
+/**
+ * The rank of a commune for the names searched: 0 when its name is one of them (accents, case and
+ * punctuation aside), 1 when it starts with one, 2 otherwise — so that « rennes » lists Rennes
+ * before Brennes. null when no name is searched (codes only, or no text): code order alone.
+ */
+export function communeRank(search: CommuneSearch | undefined, params: SqlParams): string | null {
+  const names = communeTexts(search)
+    .filter((text) => !COMMUNE_CODE.test(text.trim().toUpperCase()))
+    .map(normaliseName)
+    .filter((name) => name !== '')
+  if (names.length === 0) return null
+  const exact = params.add(names, '::text[]')
+  // Normalised names hold letters, digits and spaces only: nothing to escape in the patterns.
+  const prefixes = params.add(
+    names.map((name) => `${name}%`),
+    '::text[]',
+  )
+  return `CASE WHEN c.nom_norm = ANY(${exact}) THEN 0 WHEN c.nom_norm LIKE ANY(${prefixes}) THEN 1 ELSE 2 END`
 }
 
 export const communeWireSchema = z
@@ -237,21 +267,29 @@ type CommuneListRequest = ListRequest<{ search?: CommuneSearch | undefined }>
 export const communeListing: ListSource<CommuneListRequest> = {
   itemsKey: 'communes',
   async page(request) {
-    const { total, rows } = await searchPage<CommuneRow>({
-      select: COMMUNE_COLUMNS,
-      from: COMMUNE_FROM,
-      orderBy: 'c.code',
-      where: (params) => communeFilter(request.search, params),
-      page: request.page,
-      size: request.size,
-    })
+    const params = new SqlParams()
+    const where = communeFilter(request.search, params)
+    const rank = communeRank(request.search, params)
+    const { total, rows } = await pageRows<CommuneRow>(
+      pageStatement({
+        select: rank ? `${COMMUNE_COLUMNS}, ${rank} AS rank` : COMMUNE_COLUMNS,
+        from: COMMUNE_FROM,
+        where,
+        orderBy: rank ? 'rank, c.code' : 'c.code',
+        outerOrder: rank ? 'r.rank, r.id' : 'r.id',
+        params,
+        page: request.page,
+        size: request.size,
+      }),
+    )
     return { total, items: rows.map(serialiseCommune) }
   },
   async geojson(request) {
     const params = new SqlParams()
     const where = communeFilter(request.search, params)
+    const rank = communeRank(request.search, params)
     const { rows } = await query<CommuneRow>(
-      `SELECT ${COMMUNE_COLUMNS} FROM ${COMMUNE_FROM} WHERE ${where} ORDER BY c.code LIMIT ${MAX_FEATURES}`,
+      `SELECT ${COMMUNE_COLUMNS} FROM ${COMMUNE_FROM} WHERE ${where} ORDER BY ${rank ? `${rank}, ` : ''}c.code LIMIT ${MAX_FEATURES}`,
       params.values,
     )
     return featureCollectionText(rows.map((r) => featureText(r.geometry ?? 'null', serialiseCommune(r))))

@@ -3,7 +3,7 @@
 // GeoJSON is written from the stored outline text as it is (no parsing per parcel).
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
-import { searchPage } from '../db/page-statement'
+import { pageRows, pageStatement } from '../db/page-statement'
 import { SqlParams } from '../db/sql-params'
 import { notFound } from '../http/api-error'
 import { MAX_FEATURES } from '../http/list-limits'
@@ -52,6 +52,16 @@ const parcelCriteriaShape = {
 
 export const parcelSearchSchema = searchParameterSchema(parcelCriteriaShape, {
   description: 'identifiant de parcelle, de section ou de compte, adresse ou nom du titulaire',
+  check: (criteria, ctx) => {
+    const { contenance_min: min, contenance_max: max } = criteria
+    if (min !== undefined && max !== undefined && min > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contenance_min'],
+        message: `contenance_min (${min} m²) dépasse contenance_max (${max} m²).`,
+      })
+    }
+  },
 })
 export type ParcelSearch = z.output<typeof parcelSearchSchema>
 
@@ -197,43 +207,63 @@ export const featureCollectionText = (features: readonly string[]) =>
 
 type ParcelListRequest = ListRequest<{ search?: ParcelSearch | undefined }>
 
+/** The statement of a JSON page of parcels and its exact total (what GET /ca/parcelles runs). */
+export function parcelPageStatement(request: Pick<ParcelListRequest, 'search' | 'page' | 'size'>) {
+  const params = new SqlParams()
+  const where = parcelFilter(request.search, params)
+  return pageStatement({
+    select: PARCEL_COLUMNS,
+    from: 'parcelle p',
+    where,
+    orderBy: 'p.id',
+    outerOrder: 'r.id',
+    params,
+    page: request.page,
+    size: request.size,
+  })
+}
+
+/** The statement of the GeoJSON of a search: at most MAX_FEATURES parcels with their outlines. */
+export function parcelFeaturesStatement(search: ParcelSearch | undefined) {
+  const params = new SqlParams()
+  const where = parcelFilter(search, params)
+  return {
+    text: `SELECT ${PARCEL_COLUMNS}, p.geometrie FROM parcelle p WHERE ${where} ORDER BY p.id LIMIT ${MAX_FEATURES}`,
+    values: params.values,
+  }
+}
+
 export const parcelListing: ListSource<ParcelListRequest> = {
   itemsKey: 'parcelles',
   datasetModel: 'parcelle',
   async page(request) {
-    const { total, rows } = await searchPage<ParcelRow>({
-      select: PARCEL_COLUMNS,
-      from: 'parcelle p',
-      orderBy: 'p.id',
-      where: (params) => parcelFilter(request.search, params),
-      page: request.page,
-      size: request.size,
-    })
+    const { total, rows } = await pageRows<ParcelRow>(parcelPageStatement(request))
     return { total, items: rows.map(serialiseParcel) }
   },
   async geojson(request) {
-    const params = new SqlParams()
-    const where = parcelFilter(request.search, params)
-    const { rows } = await query<ParcelRow & { geometrie: string }>(
-      `SELECT ${PARCEL_COLUMNS}, p.geometrie FROM parcelle p WHERE ${where} ORDER BY p.id LIMIT ${MAX_FEATURES}`,
-      params.values,
-    )
+    const statement = parcelFeaturesStatement(request.search)
+    const { rows } = await query<ParcelRow & { geometrie: string }>(statement.text, statement.values)
     return featureCollectionText(rows.map((r) => featureText(r.geometrie, serialiseParcel(r))))
   },
 }
 
-/** The record of GET /v0/ca/parcelles/:id (JSON), or its Feature (GeoJSON); 404 when unknown. */
-export async function parcelRecord(id: string, format: 'json' | 'geojson', db?: Queryable): Promise<unknown> {
-  const { rows } = await query<
-    ParcelRow & { geometrie: string; compte: string; locaux: string[]; comptes: string[] }
-  >(
-    `SELECT ${PARCEL_COLUMNS}, p.geometrie, p.compte,
+/** The statement of a parcel's record: its columns, outline, account, premises and their accounts. */
+export function parcelRecordStatement(id: string) {
+  return {
+    text: `SELECT ${PARCEL_COLUMNS}, p.geometrie, p.compte,
         coalesce((SELECT array_agg(l.id ORDER BY l.id) FROM local l WHERE l.parcelle = p.id), '{}') AS locaux,
         coalesce((SELECT array_agg(DISTINCT l.compte) FROM local l WHERE l.parcelle = p.id AND l.compte IS NOT NULL), '{}') AS comptes
        FROM parcelle p WHERE p.id = $1`,
-    [id],
-    db,
-  )
+    values: [id],
+  }
+}
+
+/** The record of GET /v0/ca/parcelles/:id (JSON), or its Feature (GeoJSON); 404 when unknown. */
+export async function parcelRecord(id: string, format: 'json' | 'geojson', db?: Queryable): Promise<unknown> {
+  const statement = parcelRecordStatement(id)
+  const { rows } = await query<
+    ParcelRow & { geometrie: string; compte: string; locaux: string[]; comptes: string[] }
+  >(statement.text, statement.values, db)
   const row = rows[0]
   if (!row) throw notFound(`Aucune parcelle « ${id} ».`)
   const accounts = [...new Set([row.compte, ...row.comptes])]
