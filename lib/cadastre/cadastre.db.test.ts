@@ -132,6 +132,23 @@ describe.skipIf(engineSkipped)(`cadastre on ${testEngine}`, () => {
     }
     expect(geojson.features.map((f) => f.properties.id)).toEqual(all)
     expect(['Polygon', 'MultiPolygon']).toContain(geojson.features[0]!.geometry.type)
+    // The Features PostgreSQL writes carry the JSON records as properties, and the stored outlines.
+    const first = await parcelListing.page({
+      search: { codcom: [codcom] },
+      page: 1,
+      size: 100,
+      paginated: true,
+    })
+    expect(geojson.features.slice(0, 100).map((f) => f.properties)).toEqual(first.items)
+    expect(geojson.features.map((f) => f.geometry)).toEqual(
+      all.map((id) => JSON.parse(parcels.find((p) => p.id === id)!.geometrie) as AreaGeometry),
+    )
+    // Several communes: ids in order across them.
+    const two = [parcels[0]!.codcom, parcels[parcels.length - 1]!.codcom]
+    const both = await parcelListing.page({ search: { codcom: two }, page: 1, size: 100, paginated: true })
+    expect(both.items.map((i) => (i as { id: string }).id)).toEqual(
+      expected((p) => two.includes(p.codcom)).slice(0, 100),
+    )
   })
 
   it('reads a parcel with its premises and accounts, and an account with its parcels and premises', async () => {
@@ -293,9 +310,20 @@ describe.skipIf(engineSkipped)(`cadastre on ${testEngine}`, () => {
           const [w, s, e, n] = centres[index]!.extent
           const box: BBox = [(w + e) / 2 - dx, (s + n) / 2 - dy, (w + e) / 2 + dx, (s + n) / 2 + dy]
           const answer = JSON.parse(await boxFeatures('parcelles', box)) as {
-            features: Array<{ properties: { id: string; url: string; contenance: number } }>
+            features: Array<{ geometry: AreaGeometry; properties: Record<string, unknown> & { id: string } }>
           }
           const ids = answer.features.map((f) => f.properties.id)
+          for (const feature of answer.features) {
+            const parcel = parcels.find((p) => p.id === feature.properties.id)!
+            expect(feature.properties).toEqual({
+              id: parcel.id,
+              url: `/v0/ca/parcelles/${parcel.id}`,
+              codcom: parcel.codcom,
+              section: parcel.section.slice(8),
+              contenance: parcel.contenance,
+            })
+            expect(feature.geometry).toEqual(JSON.parse(parcel.geometrie))
+          }
           const oracle = withExtent
             .filter(
               (x) =>

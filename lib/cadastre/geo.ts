@@ -6,8 +6,8 @@
 //
 // A box query is one indexed pass: the GiST index on the stored extents (`emprise && box`) gives
 // the candidates, with whether each extent lies inside the box (then its outline meets the box
-// surely); only the others' outlines are parsed for the exact test. The answer is written from the
-// stored GeoJSON texts as they are. A box holding more than MAX_BOX_FEATURES candidates is refused
+// surely); only the others' outlines are parsed for the exact test. PostgreSQL writes each Feature's
+// text around the stored outline, and the answer joins them. A box holding more than MAX_BOX_FEATURES candidates is refused
 // (400, zoom in): never a silently truncated answer.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
@@ -27,7 +27,7 @@ import type { AreaGeometry, BBox } from '../territory/geometry'
 import { normaliseName, searchWords } from '../text/normalise'
 import { wordsCondition } from './free-text'
 import { extentOf, intersectsBox } from './geometry'
-import { featureCollectionText, featureText } from './parcels'
+import { featureCollectionText, featureSql, featureText, sqlText } from './parcels'
 import { PARCEL_URL_PREFIX } from './refs'
 
 /** Features of one box answer at most (spec §8's GeoJSON limit). */
@@ -61,30 +61,31 @@ export const boxParamsSchema = z
 export type BoxLayer = 'parcelles' | 'sections'
 
 interface BoxRow {
-  id: string
-  geometrie: string
+  /** The Feature's text, written by PostgreSQL. */
+  feature: string
+  /** Whether the outline's extent lies inside the box (then the outline meets it surely). */
   inside: boolean
-  codcom?: string
-  contenance?: number
 }
 
-const LAYERS: Record<BoxLayer, { table: string; columns: string; properties: (row: BoxRow) => unknown }> = {
+/** The Feature of each layer's row `t` in SQL: its outline and properties. */
+const LAYERS: Record<BoxLayer, { table: string; feature: string }> = {
   parcelles: {
     table: 'parcelle',
-    columns: 't.id, t.codcom, t.contenance, t.geometrie',
-    properties: (row) => ({
-      id: row.id,
-      url: `${PARCEL_URL_PREFIX}${row.id}`,
-      codcom: row.codcom,
-      section: row.id.slice(8, 10),
-      contenance: row.contenance,
-    }),
+    feature: featureSql('t.geometrie', [
+      ['id', 't.id'],
+      ['url', `${sqlText(PARCEL_URL_PREFIX)} || t.id`],
+      ['codcom', 't.codcom'],
+      ['section', 'substr(t.id, 9, 2)'],
+      ['contenance', 't.contenance'],
+    ]),
   },
   sections: {
     table: 'section_cadastrale',
-    columns: 't.id, t.geometrie',
     // A section is read through the list of its parcels.
-    properties: (row) => ({ id: row.id, url: `/v0/ca/parcelles?search%5Bsection%5D=${row.id}` }),
+    feature: featureSql('t.geometrie', [
+      ['id', 't.id'],
+      ['url', `${sqlText('/v0/ca/parcelles?search%5Bsection%5D=')} || t.id`],
+    ]),
   },
 }
 
@@ -95,9 +96,9 @@ export function boxCandidatesStatement(
   limit = MAX_BOX_FEATURES,
 ): { text: string; values: unknown[] } {
   const [west, south, east, north] = box
-  const { table, columns } = LAYERS[layer]
+  const { table, feature } = LAYERS[layer]
   return {
-    text: `SELECT ${columns}, t.emprise <@ b.box AS inside
+    text: `SELECT ${feature} AS feature, t.emprise <@ b.box AS inside
       FROM (SELECT box(point($1, $2), point($3, $4)) AS box) b, ${table} t
       WHERE t.emprise && b.box
       ORDER BY t.id LIMIT ${limit + 1}`,
@@ -129,11 +130,11 @@ export async function boxFeatures(
       { max_features: limit },
     )
   }
-  const { properties } = LAYERS[layer]
   const features: string[] = []
   for (const row of rows) {
-    if (row.inside || intersectsBox(JSON.parse(row.geometrie) as AreaGeometry, box)) {
-      features.push(featureText(row.geometrie, properties(row)))
+    // Only the outlines crossing the box's edge are read, for the exact test.
+    if (row.inside || intersectsBox((JSON.parse(row.feature) as { geometry: AreaGeometry }).geometry, box)) {
+      features.push(row.feature)
     }
   }
   return featureCollectionText(features)

@@ -1,6 +1,7 @@
 // Parcels (GET /ca/parcelles and /ca/parcelles/:id): the search — a free text or an object of keys
 // whose values may be lists (any of), combined with AND — its SQL, the wire records and GeoJSON.
-// GeoJSON is written from the stored outline text as it is (no parsing per parcel).
+// GeoJSON is written from the stored outline text as it is (no parsing per parcel): PostgreSQL writes
+// each Feature's text (outline and properties) and the answer joins them.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
 import { pageRows, pageStatement } from '../db/page-statement'
@@ -203,6 +204,39 @@ export function featureText(geometry: string, properties: unknown): string {
 export const featureCollectionText = (features: readonly string[]) =>
   `{"type":"FeatureCollection","features":[${features.join(',')}]}`
 
+/**
+ * The SQL text of a Feature around a stored outline `geometry` (a column holding GeoJSON text) and
+ * properties written by `json_build_object(…)` from `properties`, a list of name and SQL expression:
+ * PostgreSQL writes the whole Feature, the answer only joins them.
+ */
+export function featureSql(geometry: string, properties: ReadonlyArray<readonly [string, string]>): string {
+  const pairs = properties.map(([name, expression]) => `'${name}', ${expression}`).join(', ')
+  return `'{"type":"Feature","geometry":' || ${geometry} || ',"properties":' || json_build_object(${pairs})::text || '}'`
+}
+
+/** A constant as an SQL string literal. */
+export const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
+
+/** The properties of a parcel's Feature in SQL: the JSON record (serialiseParcel), same names. */
+const PARCEL_FEATURE = featureSql('p.geometrie', [
+  ['id', 'p.id'],
+  ['codcom', 'p.codcom'],
+  ['commune', 'p.commune'],
+  ['prefixe', 'substr(p.section, 6, 3)'],
+  ['section', 'substr(p.section, 9, 2)'],
+  ['numero', 'p.numero'],
+  ['contenance', 'p.contenance'],
+  ['adresse', 'p.adresse'],
+  ['url', `${sqlText(PARCEL_URL_PREFIX)} || p.id`],
+])
+
+/**
+ * Parcels in the order of their ids. An id starts with its commune's code, so ordering by
+ * (codcom, id) is the same order, and lets the (codcom, id) index give a commune's parcels in order
+ * (ordered by id alone, PostgreSQL walks the primary key past every parcel of the communes before).
+ */
+const PARCEL_ORDER = 'p.codcom, p.id'
+
 // Reads --------------------------------------------------------------------------------------------
 
 type ParcelListRequest = ListRequest<{ search?: ParcelSearch | undefined }>
@@ -215,7 +249,7 @@ export function parcelPageStatement(request: Pick<ParcelListRequest, 'search' | 
     select: PARCEL_COLUMNS,
     from: 'parcelle p',
     where,
-    orderBy: 'p.id',
+    orderBy: PARCEL_ORDER,
     outerOrder: 'r.id',
     params,
     page: request.page,
@@ -223,12 +257,12 @@ export function parcelPageStatement(request: Pick<ParcelListRequest, 'search' | 
   })
 }
 
-/** The statement of the GeoJSON of a search: at most MAX_FEATURES parcels with their outlines. */
+/** The statement of the GeoJSON of a search: the Features of at most MAX_FEATURES parcels. */
 export function parcelFeaturesStatement(search: ParcelSearch | undefined) {
   const params = new SqlParams()
   const where = parcelFilter(search, params)
   return {
-    text: `SELECT ${PARCEL_COLUMNS}, p.geometrie FROM parcelle p WHERE ${where} ORDER BY p.id LIMIT ${MAX_FEATURES}`,
+    text: `SELECT ${PARCEL_FEATURE} AS feature FROM parcelle p WHERE ${where} ORDER BY ${PARCEL_ORDER} LIMIT ${MAX_FEATURES}`,
     values: params.values,
   }
 }
@@ -242,8 +276,8 @@ export const parcelListing: ListSource<ParcelListRequest> = {
   },
   async geojson(request) {
     const statement = parcelFeaturesStatement(request.search)
-    const { rows } = await query<ParcelRow & { geometrie: string }>(statement.text, statement.values)
-    return featureCollectionText(rows.map((r) => featureText(r.geometrie, serialiseParcel(r))))
+    const { rows } = await query<{ feature: string }>(statement.text, statement.values)
+    return featureCollectionText(rows.map((r) => r.feature))
   },
 }
 
