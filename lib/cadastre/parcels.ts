@@ -206,12 +206,18 @@ export const featureCollectionText = (features: readonly string[]) =>
 
 /**
  * The SQL text of a Feature around a stored outline `geometry` (a column holding GeoJSON text) and
- * properties written by `json_build_object(…)` from `properties`, a list of name and SQL expression:
+ * `properties`, a list of name and SQL expression, each value written by to_json (strings escaped,
+ * numbers as they are, NULL as null) in the order given, compact as JSON.stringify writes them:
  * PostgreSQL writes the whole Feature, the answer only joins them.
  */
 export function featureSql(geometry: string, properties: ReadonlyArray<readonly [string, string]>): string {
-  const pairs = properties.map(([name, expression]) => `'${name}', ${expression}`).join(', ')
-  return `'{"type":"Feature","geometry":' || ${geometry} || ',"properties":' || json_build_object(${pairs})::text || '}'`
+  const members = properties
+    .map(
+      ([name, expression], i) =>
+        `'${i === 0 ? '' : ','}"${name}":' || coalesce(to_json(${expression})::text, 'null')`,
+    )
+    .join(' || ')
+  return `'{"type":"Feature","geometry":' || ${geometry} || ',"properties":{' || ${members} || '}}'`
 }
 
 /** A constant as an SQL string literal. */
