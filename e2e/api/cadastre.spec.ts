@@ -388,6 +388,13 @@ test.describe('GET /ca/parcelles', () => {
     expect(idsOf(ok(await get(baseURL!, middle.first!, auth), parcelPage).parcelles)).toEqual(
       inCommune.slice(0, 5),
     )
+    // Each record's url answers that record.
+    for (const item of ok(response, parcelPage).parcelles) {
+      expect(item.url).toBe(`/v0/ca/parcelles/${item.id}`)
+      const record = ok(await get(baseURL!, item.url, auth), parcelDetailWireSchema)
+      const { proprietaires: _accounts, locaux: _premises, ...fields } = record
+      expect(fields).toEqual(item)
+    }
     const lastPage = Math.ceil(inCommune.length / 5)
     expect(new URL(middle.last!, baseURL).searchParams.get('page')).toBe(String(lastPage))
     expect(idsOf(ok(await get(baseURL!, middle.last!, auth), parcelPage).parcelles)).toEqual(
