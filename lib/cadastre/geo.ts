@@ -61,10 +61,12 @@ export const boxParamsSchema = z
 export type BoxLayer = 'parcelles' | 'sections'
 
 interface BoxRow {
-  /** The Feature's text, written by PostgreSQL. */
-  feature: string
+  /** Candidates of the box, counted up to the limit + 1. */
+  candidates: number
+  /** The Feature's text, written by PostgreSQL (NULL in the one row of a refused or empty box). */
+  feature: string | null
   /** Whether the outline's extent lies inside the box (then the outline meets it surely). */
-  inside: boolean
+  inside: boolean | null
 }
 
 /** The Feature of each layer's row `t` in SQL: its outline and properties. */
@@ -89,7 +91,11 @@ const LAYERS: Record<BoxLayer, { table: string; feature: string }> = {
   },
 }
 
-/** The statement of the candidates of a box: extents meeting it, at most MAX_BOX_FEATURES + 1. */
+/**
+ * The statement of the candidates of a box (extents meeting it): their number, counted up to
+ * `limit` + 1 from the index alone, and — only when it is at most `limit` — their Features in id
+ * order. A box holding too many is one row without Feature (no outline read, none written).
+ */
 export function boxCandidatesStatement(
   layer: BoxLayer,
   box: BBox,
@@ -98,10 +104,14 @@ export function boxCandidatesStatement(
   const [west, south, east, north] = box
   const { table, feature } = LAYERS[layer]
   return {
-    text: `SELECT ${feature} AS feature, t.emprise <@ b.box AS inside
-      FROM (SELECT box(point($1, $2), point($3, $4)) AS box) b, ${table} t
-      WHERE t.emprise && b.box
-      ORDER BY t.id LIMIT ${limit + 1}`,
+    text: `WITH b AS (SELECT box(point($1, $2), point($3, $4)) AS box),
+      n AS (SELECT count(*)::int AS candidates FROM (SELECT 1 FROM b, ${table} t WHERE t.emprise && b.box LIMIT ${limit + 1}) c)
+      SELECT n.candidates, f.feature, f.inside FROM n LEFT JOIN LATERAL (
+        SELECT ${feature} AS feature, t.emprise <@ b.box AS inside
+        FROM b, ${table} t
+        WHERE n.candidates <= ${limit} AND t.emprise && b.box
+        ORDER BY t.id
+      ) f ON true`,
     values: [west, south, east, north],
   }
 }
@@ -115,7 +125,7 @@ export async function boxFeatures(
   const limit = options.limit ?? MAX_BOX_FEATURES
   const statement = boxCandidatesStatement(layer, box, limit)
   const { rows } = await query<BoxRow>(statement.text, statement.values, options.db)
-  if (rows.length > limit) {
+  if ((rows[0]?.candidates ?? 0) > limit) {
     throw badRequest(
       `Cette emprise compte plus de ${limit.toLocaleString('fr-FR')} ${layer === 'parcelles' ? 'parcelles' : 'sections'} : ` +
         'resserrez-la (zoomez) pour les obtenir.',
@@ -132,6 +142,7 @@ export async function boxFeatures(
   }
   const features: string[] = []
   for (const row of rows) {
+    if (row.feature === null) continue
     // Only the outlines crossing the box's edge are read, for the exact test.
     if (row.inside || intersectsBox((JSON.parse(row.feature) as { geometry: AreaGeometry }).geometry, box)) {
       features.push(row.feature)
