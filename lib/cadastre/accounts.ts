@@ -19,8 +19,7 @@ const accountCriteriaShape = {
   zone_id: oneOrMany(zoneIdSchema, 100)
     .optional()
     .describe('Identifiant (UUID) d’une zone : EPCI, département ou région'),
-  personne: z
-    .enum(['physique', 'morale'], { error: 'personne vaut physique ou morale.' })
+  personne: oneOrMany(z.enum(['physique', 'morale'], { error: 'personne vaut physique ou morale.' }), 2)
     .optional()
     .describe('Personne physique ou morale'),
   siren: oneOrMany(
@@ -65,7 +64,7 @@ export function accountFilter(search: AccountSearch | undefined, params: SqlPara
         `c.codcom IN (SELECT zc.code_commune FROM zone_commune zc WHERE zc.zone_id = ANY(${bind(search.zone_id, '::uuid[]')}))`,
       )
     }
-    if (search.personne) conditions.push(`c.personne = ${bind(search.personne)}`)
+    if (search.personne) conditions.push(`c.personne = ANY(${bind(search.personne, '::text[]')})`)
     if (search.siren) conditions.push(`c.siren = ANY(${bind(search.siren, '::text[]')})`)
     if (search.droit) {
       conditions.push(

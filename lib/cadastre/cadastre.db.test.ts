@@ -14,7 +14,7 @@ import type { AreaGeometry, BBox } from '../territory/geometry'
 import { zoneId } from '../territory/zone-id'
 import { normaliseName } from '../text/normalise'
 import { accountFilter, accountRecord, accountSearchSchema } from './accounts'
-import { boxFeatures, communeListing } from './geo'
+import { boxFeatures, communeListing, communeSearchSchema } from './geo'
 import { extentOf, extentsMeet, extentWithin, intersectsBox, polygonsOf } from './geometry'
 import { parcelFilter, parcelListing, parcelRecord, parcelSearchSchema } from './parcels'
 
@@ -132,6 +132,23 @@ describe.skipIf(engineSkipped)(`cadastre on ${testEngine}`, () => {
     }
     expect(geojson.features.map((f) => f.properties.id)).toEqual(all)
     expect(['Polygon', 'MultiPolygon']).toContain(geojson.features[0]!.geometry.type)
+    // The Features PostgreSQL writes carry the JSON records as properties, and the stored outlines.
+    const first = await parcelListing.page({
+      search: { codcom: [codcom] },
+      page: 1,
+      size: 100,
+      paginated: true,
+    })
+    expect(geojson.features.slice(0, 100).map((f) => f.properties)).toEqual(first.items)
+    expect(geojson.features.map((f) => f.geometry)).toEqual(
+      all.map((id) => JSON.parse(parcels.find((p) => p.id === id)!.geometrie) as AreaGeometry),
+    )
+    // Several communes: ids in order across them.
+    const two = [parcels[0]!.codcom, parcels[parcels.length - 1]!.codcom]
+    const both = await parcelListing.page({ search: { codcom: two }, page: 1, size: 100, paginated: true })
+    expect(both.items.map((i) => (i as { id: string }).id)).toEqual(
+      expected((p) => two.includes(p.codcom)).slice(0, 100),
+    )
   })
 
   it('reads a parcel with its premises and accounts, and an account with its parcels and premises', async () => {
@@ -224,6 +241,62 @@ describe.skipIf(engineSkipped)(`cadastre on ${testEngine}`, () => {
     expect(extentsMeet([...rennes.centre, ...rennes.centre], rennes.bbox)).toBe(true)
   })
 
+  it('ranks communes searched by name: the exact name, then names starting with it, then the others', async () => {
+    const communes = (
+      await query<{ code: string; nom: string; departement_code: string }>(
+        'SELECT code, nom, departement_code FROM commune ORDER BY code',
+      )
+    ).rows
+    const ranked = (text: string, keep: (c: { departement_code: string }) => boolean = () => true) => {
+      const name = normaliseName(text)
+      const rank = (nom: string) =>
+        normaliseName(nom) === name ? 0 : normaliseName(nom).startsWith(name) ? 1 : 2
+      return communes
+        .filter((c) => keep(c) && has(c.nom, text))
+        .sort((a, b) => rank(a.nom) - rank(b.nom) || (a.code < b.code ? -1 : 1))
+        .map((c) => c.code)
+    }
+    const request = (search: unknown, page = 1, size = 100) => ({
+      search: communeSearchSchema.parse(search),
+      page,
+      size,
+      paginated: true,
+    })
+    const codes = (items: unknown[]) => items.map((i) => (i as { code: string }).code)
+    const rennes = await communeListing.page(request('rennes'))
+    expect((rennes.items[0] as { nom: string }).nom).toBe('Rennes')
+    expect(rennes.items.map((i) => (i as { nom: string }).nom)).toContain('Brennes')
+    expect(codes(rennes.items)).toEqual(ranked('rennes'))
+    expect(rennes.total).toBe(ranked('rennes').length)
+    // Pages follow the ranking; the GeoJSON has the same order.
+    const saint = ranked('Saint')
+    expect(saint.length).toBeGreaterThan(200)
+    expect(codes((await communeListing.page(request({ q: 'saint' }, 2, 100))).items)).toEqual(
+      saint.slice(100, 200),
+    )
+    const geojson = JSON.parse(
+      await communeListing.geojson!(request({ q: ['SAINT-MALO'], departement: '35' })),
+    ) as {
+      features: Array<{ properties: { code: string } }>
+    }
+    expect(geojson.features.map((f) => f.properties.code)).toEqual(
+      ranked('saint malo', (c) => c.departement_code === '35'),
+    )
+    expect(geojson.features[0]!.properties.code).toBe('35288')
+    // Without a name: code order.
+    const bretons = await communeListing.page(request({ departement: '35' }))
+    expect(codes(bretons.items)).toEqual(
+      communes
+        .filter((c) => c.departement_code === '35')
+        .map((c) => c.code)
+        .slice(0, 100),
+    )
+    const byCode = JSON.parse(await communeListing.geojson!(request({ code: ['35238', '29019'] }))) as {
+      features: Array<{ properties: { code: string } }>
+    }
+    expect(byCode.features.map((f) => f.properties.code)).toEqual(['29019', '35238'])
+  })
+
   it('answers a box with exactly the outlines meeting it (JavaScript oracle over the same rows)', async () => {
     const extents = parcels.map((p) => ({ p, geometry: JSON.parse(p.geometrie) as AreaGeometry }))
     const withExtent = extents.map((x) => ({ ...x, extent: extentOf(x.geometry) }))
@@ -237,9 +310,20 @@ describe.skipIf(engineSkipped)(`cadastre on ${testEngine}`, () => {
           const [w, s, e, n] = centres[index]!.extent
           const box: BBox = [(w + e) / 2 - dx, (s + n) / 2 - dy, (w + e) / 2 + dx, (s + n) / 2 + dy]
           const answer = JSON.parse(await boxFeatures('parcelles', box)) as {
-            features: Array<{ properties: { id: string; url: string; contenance: number } }>
+            features: Array<{ geometry: AreaGeometry; properties: Record<string, unknown> & { id: string } }>
           }
           const ids = answer.features.map((f) => f.properties.id)
+          for (const feature of answer.features) {
+            const parcel = parcels.find((p) => p.id === feature.properties.id)!
+            expect(feature.properties).toEqual({
+              id: parcel.id,
+              url: `/v0/ca/parcelles/${parcel.id}`,
+              codcom: parcel.codcom,
+              section: parcel.section.slice(8),
+              contenance: parcel.contenance,
+            })
+            expect(feature.geometry).toEqual(JSON.parse(parcel.geometrie))
+          }
           const oracle = withExtent
             .filter(
               (x) =>

@@ -25,7 +25,8 @@ export const communeListContract = listContract({
   summary: 'Communes : code, nom, département, région, centre et emprise (JSON) ou contours (GeoJSON)',
   description: [
     'search texte : nom ou code de la commune. search objet : code, departement, region, q ;',
-    'critères combinés par ET, une liste valant « l’un de ». Résultats dans l’ordre des codes.',
+    'critères combinés par ET, une liste valant « l’un de ». Résultats dans l’ordre des codes ; quand un nom est cherché,',
+    'les communes de ce nom d’abord, puis celles dont le nom commence par lui, puis les autres.',
     'GeoJSON : le contour de chaque commune, propriétés de l’enregistrement JSON.',
   ].join(' '),
   scopesLabel: 'eco ou fiscal',

@@ -1,15 +1,17 @@
 // Geography of the cadastre for maps: the sections or parcels meeting a box of WGS 84 degrees
 // (GET /geo/sections/:n/:e/:s/:w and /geo/parcelles/:n/:e/:s/:w), and the communes with their
 // centre, extent and outline (GET /geo/communes).
+// Communes searched by name come the exact name first, then names starting with it, then the
+// others, each group in code order.
 //
 // A box query is one indexed pass: the GiST index on the stored extents (`emprise && box`) gives
 // the candidates, with whether each extent lies inside the box (then its outline meets the box
-// surely); only the others' outlines are parsed for the exact test. The answer is written from the
-// stored GeoJSON texts as they are. A box holding more than MAX_BOX_FEATURES candidates is refused
+// surely); only the others' outlines are parsed for the exact test. PostgreSQL writes each Feature's
+// text around the stored outline, and the answer joins them. A box holding more than MAX_BOX_FEATURES candidates is refused
 // (400, zoom in): never a silently truncated answer.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
-import { searchPage } from '../db/page-statement'
+import { pageRows, pageStatement } from '../db/page-statement'
 import { SqlParams } from '../db/sql-params'
 import { badRequest } from '../http/api-error'
 import type { ListRequest, ListSource } from '../http/list-response'
@@ -22,10 +24,10 @@ import {
   searchTextSchema,
 } from '../territory/code-schemas'
 import type { AreaGeometry, BBox } from '../territory/geometry'
-import { searchWords } from '../text/normalise'
+import { normaliseName, searchWords } from '../text/normalise'
 import { wordsCondition } from './free-text'
 import { extentOf, intersectsBox } from './geometry'
-import { featureCollectionText, featureText } from './parcels'
+import { featureCollectionText, featureSql, featureText, sqlText } from './parcels'
 import { PARCEL_URL_PREFIX } from './refs'
 
 /** Features of one box answer at most (spec §8's GeoJSON limit). */
@@ -59,46 +61,57 @@ export const boxParamsSchema = z
 export type BoxLayer = 'parcelles' | 'sections'
 
 interface BoxRow {
-  id: string
-  geometrie: string
-  inside: boolean
-  codcom?: string
-  contenance?: number
+  /** Candidates of the box, counted up to the limit + 1. */
+  candidates: number
+  /** The Feature's text, written by PostgreSQL (NULL in the one row of a refused or empty box). */
+  feature: string | null
+  /** Whether the outline's extent lies inside the box (then the outline meets it surely). */
+  inside: boolean | null
 }
 
-const LAYERS: Record<BoxLayer, { table: string; columns: string; properties: (row: BoxRow) => unknown }> = {
+/** The Feature of each layer's row `t` in SQL: its outline and properties. */
+const LAYERS: Record<BoxLayer, { table: string; feature: string }> = {
   parcelles: {
     table: 'parcelle',
-    columns: 't.id, t.codcom, t.contenance, t.geometrie',
-    properties: (row) => ({
-      id: row.id,
-      url: `${PARCEL_URL_PREFIX}${row.id}`,
-      codcom: row.codcom,
-      section: row.id.slice(8, 10),
-      contenance: row.contenance,
-    }),
+    feature: featureSql('t.geometrie', [
+      ['id', 't.id'],
+      ['url', `${sqlText(PARCEL_URL_PREFIX)} || t.id`],
+      ['codcom', 't.codcom'],
+      ['section', 'substr(t.id, 9, 2)'],
+      ['contenance', 't.contenance'],
+    ]),
   },
   sections: {
     table: 'section_cadastrale',
-    columns: 't.id, t.geometrie',
     // A section is read through the list of its parcels.
-    properties: (row) => ({ id: row.id, url: `/v0/ca/parcelles?search%5Bsection%5D=${row.id}` }),
+    feature: featureSql('t.geometrie', [
+      ['id', 't.id'],
+      ['url', `${sqlText('/v0/ca/parcelles?search%5Bsection%5D=')} || t.id`],
+    ]),
   },
 }
 
-/** The statement of the candidates of a box: extents meeting it, at most MAX_BOX_FEATURES + 1. */
+/**
+ * The statement of the candidates of a box (extents meeting it): their number, counted up to
+ * `limit` + 1 from the index alone, and — only when it is at most `limit` — their Features in id
+ * order. A box holding too many is one row without Feature (no outline read, none written).
+ */
 export function boxCandidatesStatement(
   layer: BoxLayer,
   box: BBox,
   limit = MAX_BOX_FEATURES,
 ): { text: string; values: unknown[] } {
   const [west, south, east, north] = box
-  const { table, columns } = LAYERS[layer]
+  const { table, feature } = LAYERS[layer]
   return {
-    text: `SELECT ${columns}, t.emprise <@ b.box AS inside
-      FROM (SELECT box(point($1, $2), point($3, $4)) AS box) b, ${table} t
-      WHERE t.emprise && b.box
-      ORDER BY t.id LIMIT ${limit + 1}`,
+    text: `WITH b AS (SELECT box(point($1, $2), point($3, $4)) AS box),
+      n AS (SELECT count(*)::int AS candidates FROM (SELECT 1 FROM b, ${table} t WHERE t.emprise && b.box LIMIT ${limit + 1}) c)
+      SELECT n.candidates, f.feature, f.inside FROM n LEFT JOIN LATERAL (
+        SELECT ${feature} AS feature, t.emprise <@ b.box AS inside
+        FROM b, ${table} t
+        WHERE n.candidates <= ${limit} AND t.emprise && b.box
+        ORDER BY t.id
+      ) f ON true`,
     values: [west, south, east, north],
   }
 }
@@ -112,7 +125,7 @@ export async function boxFeatures(
   const limit = options.limit ?? MAX_BOX_FEATURES
   const statement = boxCandidatesStatement(layer, box, limit)
   const { rows } = await query<BoxRow>(statement.text, statement.values, options.db)
-  if (rows.length > limit) {
+  if ((rows[0]?.candidates ?? 0) > limit) {
     throw badRequest(
       `Cette emprise compte plus de ${limit.toLocaleString('fr-FR')} ${layer === 'parcelles' ? 'parcelles' : 'sections'} : ` +
         'resserrez-la (zoomez) pour les obtenir.',
@@ -127,11 +140,12 @@ export async function boxFeatures(
       { max_features: limit },
     )
   }
-  const { properties } = LAYERS[layer]
   const features: string[] = []
   for (const row of rows) {
-    if (row.inside || intersectsBox(JSON.parse(row.geometrie) as AreaGeometry, box)) {
-      features.push(featureText(row.geometrie, properties(row)))
+    if (row.feature === null) continue
+    // Only the outlines crossing the box's edge are read, for the exact test.
+    if (row.inside || intersectsBox((JSON.parse(row.feature) as { geometry: AreaGeometry }).geometry, box)) {
+      features.push(row.feature)
     }
   }
   return featureCollectionText(features)
@@ -151,10 +165,18 @@ export const communeSearchSchema = searchParameterSchema(communeCriteriaShape, {
 })
 export type CommuneSearch = z.output<typeof communeSearchSchema>
 
-function communeFilter(search: CommuneSearch | undefined, params: SqlParams): string {
+const COMMUNE_CODE = /^(\d{5}|2[AB]\d{3})$/
+
+/** The texts of a commune search: the `search` string, or the values of `q`. */
+function communeTexts(search: CommuneSearch | undefined): string[] {
+  if (search === undefined) return []
+  return typeof search === 'string' ? (search.trim() ? [search] : []) : (search.q ?? [])
+}
+
+export function communeFilter(search: CommuneSearch | undefined, params: SqlParams): string {
   if (search === undefined) return 'TRUE'
   const bind = (value: unknown, cast = '') => params.add(value, cast)
-  const texts = typeof search === 'string' ? (search.trim() ? [search] : []) : (search.q ?? [])
+  const texts = communeTexts(search)
   const conditions: string[] = []
   if (typeof search !== 'string') {
     if (search.code) conditions.push(`c.code = ANY(${bind(search.code, '::text[]')})`)
@@ -165,7 +187,7 @@ function communeFilter(search: CommuneSearch | undefined, params: SqlParams): st
   if (texts.length) {
     const alternatives = texts.map((text) => {
       const code = text.trim().toUpperCase()
-      if (/^(\d{5}|2[AB]\d{3})$/.test(code)) return `c.code = ${bind(code)}`
+      if (COMMUNE_CODE.test(code)) return `c.code = ${bind(code)}`
       // The trigram index on the stored normalised name serves these patterns.
       return wordsCondition('c.nom', searchWords(text), (w) => bind(w)).replaceAll(
         'tda_normalise(c.nom)',
@@ -175,6 +197,26 @@ function communeFilter(search: CommuneSearch | undefined, params: SqlParams): st
     conditions.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`)
   }
   return conditions.length ? conditions.join(' AND ') : 'TRUE'
+}
+
+/**
+ * The rank of a commune for the names searched: 0 when its name is one of them (accents, case and
+ * punctuation aside), 1 when it starts with one, 2 otherwise — so that « rennes » lists Rennes
+ * before Brennes. null when no name is searched (codes only, or no text): code order alone.
+ */
+export function communeRank(search: CommuneSearch | undefined, params: SqlParams): string | null {
+  const names = communeTexts(search)
+    .filter((text) => !COMMUNE_CODE.test(text.trim().toUpperCase()))
+    .map(normaliseName)
+    .filter((name) => name !== '')
+  if (names.length === 0) return null
+  const exact = params.add(names, '::text[]')
+  // Normalised names hold letters, digits and spaces only: nothing to escape in the patterns.
+  const prefixes = params.add(
+    names.map((name) => `${name}%`),
+    '::text[]',
+  )
+  return `CASE WHEN c.nom_norm = ANY(${exact}) THEN 0 WHEN c.nom_norm LIKE ANY(${prefixes}) THEN 1 ELSE 2 END`
 }
 
 export const communeWireSchema = z
@@ -237,21 +279,29 @@ type CommuneListRequest = ListRequest<{ search?: CommuneSearch | undefined }>
 export const communeListing: ListSource<CommuneListRequest> = {
   itemsKey: 'communes',
   async page(request) {
-    const { total, rows } = await searchPage<CommuneRow>({
-      select: COMMUNE_COLUMNS,
-      from: COMMUNE_FROM,
-      orderBy: 'c.code',
-      where: (params) => communeFilter(request.search, params),
-      page: request.page,
-      size: request.size,
-    })
+    const params = new SqlParams()
+    const where = communeFilter(request.search, params)
+    const rank = communeRank(request.search, params)
+    const { total, rows } = await pageRows<CommuneRow>(
+      pageStatement({
+        select: rank ? `${COMMUNE_COLUMNS}, ${rank} AS rank` : COMMUNE_COLUMNS,
+        from: COMMUNE_FROM,
+        where,
+        orderBy: rank ? 'rank, c.code' : 'c.code',
+        outerOrder: rank ? 'r.rank, r.id' : 'r.id',
+        params,
+        page: request.page,
+        size: request.size,
+      }),
+    )
     return { total, items: rows.map(serialiseCommune) }
   },
   async geojson(request) {
     const params = new SqlParams()
     const where = communeFilter(request.search, params)
+    const rank = communeRank(request.search, params)
     const { rows } = await query<CommuneRow>(
-      `SELECT ${COMMUNE_COLUMNS} FROM ${COMMUNE_FROM} WHERE ${where} ORDER BY c.code LIMIT ${MAX_FEATURES}`,
+      `SELECT ${COMMUNE_COLUMNS} FROM ${COMMUNE_FROM} WHERE ${where} ORDER BY ${rank ? `${rank}, ` : ''}c.code LIMIT ${MAX_FEATURES}`,
       params.values,
     )
     return featureCollectionText(rows.map((r) => featureText(r.geometry ?? 'null', serialiseCommune(r))))

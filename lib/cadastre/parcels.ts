@@ -1,9 +1,10 @@
 // Parcels (GET /ca/parcelles and /ca/parcelles/:id): the search — a free text or an object of keys
 // whose values may be lists (any of), combined with AND — its SQL, the wire records and GeoJSON.
-// GeoJSON is written from the stored outline text as it is (no parsing per parcel).
+// GeoJSON is written from the stored outline text as it is (no parsing per parcel): PostgreSQL writes
+// each Feature's text (outline and properties) and the answer joins them.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
-import { searchPage } from '../db/page-statement'
+import { pageRows, pageStatement } from '../db/page-statement'
 import { SqlParams } from '../db/sql-params'
 import { notFound } from '../http/api-error'
 import { MAX_FEATURES } from '../http/list-limits'
@@ -59,6 +60,16 @@ const parcelCriteriaShape = {
 
 export const parcelSearchSchema = searchParameterSchema(parcelCriteriaShape, {
   description: 'identifiant de parcelle, de section ou de compte, adresse ou nom du titulaire',
+  check: (criteria, ctx) => {
+    const { contenance_min: min, contenance_max: max } = criteria
+    if (min !== undefined && max !== undefined && min > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contenance_min'],
+        message: `contenance_min (${min} m²) dépasse contenance_max (${max} m²).`,
+      })
+    }
+  },
 })
 export type ParcelSearch = z.output<typeof parcelSearchSchema>
 
@@ -203,48 +214,107 @@ export function featureText(geometry: string, properties: unknown): string {
 export const featureCollectionText = (features: readonly string[]) =>
   `{"type":"FeatureCollection","features":[${features.join(',')}]}`
 
+/**
+ * The SQL text of a Feature around a stored outline `geometry` (a column holding GeoJSON text) and
+ * `properties`, a list of name and SQL expression, each value written by to_json (strings escaped,
+ * numbers as they are, NULL as null) in the order given, compact as JSON.stringify writes them:
+ * PostgreSQL writes the whole Feature, the answer only joins them.
+ */
+export function featureSql(geometry: string, properties: ReadonlyArray<readonly [string, string]>): string {
+  const members = properties
+    .map(
+      ([name, expression], i) =>
+        `'${i === 0 ? '' : ','}"${name}":' || coalesce(to_json(${expression})::text, 'null')`,
+    )
+    .join(' || ')
+  return `'{"type":"Feature","geometry":' || ${geometry} || ',"properties":{' || ${members} || '}}'`
+}
+
+/** A constant as an SQL string literal. */
+export const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
+
+/** The properties of a parcel's Feature in SQL: the JSON record (serialiseParcel), same names. */
+const PARCEL_FEATURE = featureSql('p.geometrie', [
+  ['id', 'p.id'],
+  ['codcom', 'p.codcom'],
+  ['commune', 'p.commune'],
+  ['prefixe', 'substr(p.section, 6, 3)'],
+  ['section', 'substr(p.section, 9, 2)'],
+  ['numero', 'p.numero'],
+  ['contenance', 'p.contenance'],
+  ['adresse', 'p.adresse'],
+  ['url', `${sqlText(PARCEL_URL_PREFIX)} || p.id`],
+])
+
+/**
+ * Parcels in the order of their ids. An id starts with its commune's code, so ordering by
+ * (codcom, id) is the same order, and lets the (codcom, id) index give a commune's parcels in order
+ * (ordered by id alone, PostgreSQL walks the primary key past every parcel of the communes before).
+ */
+const PARCEL_ORDER = 'p.codcom, p.id'
+
 // Reads --------------------------------------------------------------------------------------------
 
 type ParcelListRequest = ListRequest<{ search?: ParcelSearch | undefined }>
+
+/** The statement of a JSON page of parcels and its exact total (what GET /ca/parcelles runs). */
+export function parcelPageStatement(request: Pick<ParcelListRequest, 'search' | 'page' | 'size'>) {
+  const params = new SqlParams()
+  const where = parcelFilter(request.search, params)
+  return pageStatement({
+    select: PARCEL_COLUMNS,
+    from: 'parcelle p',
+    where,
+    orderBy: PARCEL_ORDER,
+    outerOrder: 'r.id',
+    params,
+    page: request.page,
+    size: request.size,
+  })
+}
+
+/** The statement of the GeoJSON of a search: the Features of at most MAX_FEATURES parcels. */
+export function parcelFeaturesStatement(search: ParcelSearch | undefined) {
+  const params = new SqlParams()
+  const where = parcelFilter(search, params)
+  return {
+    text: `SELECT ${PARCEL_FEATURE} AS feature FROM parcelle p WHERE ${where} ORDER BY ${PARCEL_ORDER} LIMIT ${MAX_FEATURES}`,
+    values: params.values,
+  }
+}
 
 export const parcelListing: ListSource<ParcelListRequest> = {
   itemsKey: 'parcelles',
   datasetModel: 'parcelle',
   async page(request) {
-    const { total, rows } = await searchPage<ParcelRow>({
-      select: PARCEL_COLUMNS,
-      from: 'parcelle p',
-      orderBy: 'p.id',
-      where: (params) => parcelFilter(request.search, params),
-      page: request.page,
-      size: request.size,
-    })
+    const { total, rows } = await pageRows<ParcelRow>(parcelPageStatement(request))
     return { total, items: rows.map(serialiseParcel) }
   },
   async geojson(request) {
-    const params = new SqlParams()
-    const where = parcelFilter(request.search, params)
-    const { rows } = await query<ParcelRow & { geometrie: string }>(
-      `SELECT ${PARCEL_COLUMNS}, p.geometrie FROM parcelle p WHERE ${where} ORDER BY p.id LIMIT ${MAX_FEATURES}`,
-      params.values,
-    )
-    return featureCollectionText(rows.map((r) => featureText(r.geometrie, serialiseParcel(r))))
+    const statement = parcelFeaturesStatement(request.search)
+    const { rows } = await query<{ feature: string }>(statement.text, statement.values)
+    return featureCollectionText(rows.map((r) => r.feature))
   },
 }
 
-/** The record of GET /v0/ca/parcelles/:id (JSON), or its Feature (GeoJSON); 404 when unknown. */
-export async function parcelRecord(id: string, format: 'json' | 'geojson', db?: Queryable): Promise<unknown> {
-  const { rows } = await query<
-    ParcelRow & { geometrie: string; compte: string; locaux: string[]; comptes: string[]; suf: string[] }
-  >(
-    `SELECT ${PARCEL_COLUMNS}, p.geometrie, p.compte,
+/** The statement of a parcel's record: its columns, outline, account, premises and their accounts, fiscal subdivisions. */
+export function parcelRecordStatement(id: string) {
+  return {
+    text: `SELECT ${PARCEL_COLUMNS}, p.geometrie, p.compte,
         coalesce((SELECT array_agg(l.id ORDER BY l.id) FROM local l WHERE l.parcelle = p.id), '{}') AS locaux,
         coalesce((SELECT array_agg(DISTINCT l.compte) FROM local l WHERE l.parcelle = p.id AND l.compte IS NOT NULL), '{}') AS comptes,
         coalesce((SELECT array_agg(s.id ORDER BY s.id) FROM suf s WHERE s.parcelle = p.id), '{}') AS suf
        FROM parcelle p WHERE p.id = $1`,
-    [id],
-    db,
-  )
+    values: [id],
+  }
+}
+
+/** The record of GET /v0/ca/parcelles/:id (JSON), or its Feature (GeoJSON); 404 when unknown. */
+export async function parcelRecord(id: string, format: 'json' | 'geojson', db?: Queryable): Promise<unknown> {
+  const statement = parcelRecordStatement(id)
+  const { rows } = await query<
+    ParcelRow & { geometrie: string; compte: string; locaux: string[]; comptes: string[]; suf: string[] }
+  >(statement.text, statement.values, db)
   const row = rows[0]
   if (!row) throw notFound(`Aucune parcelle « ${id} ».`)
   const accounts = [...new Set([row.compte, ...row.comptes])]

@@ -63,15 +63,21 @@ export function oneOrMany(item: z.ZodType<string>, max: number) {
  */
 export function searchParameterSchema<Shape extends z.ZodRawShape>(
   criteria: Shape,
-  text: { description: string; max?: number },
+  text: {
+    description: string
+    max?: number
+    /** A rule between keys of the object form (e.g. a minimum under its maximum). */
+    check?: (criteria: z.output<z.ZodObject<Shape, z.core.$strict>>, ctx: z.RefinementCtx) => void
+  },
 ) {
   const keys = Object.keys(criteria)
-  const object = z.strictObject(criteria, {
+  const strict = z.strictObject(criteria, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
         ? `Critère inconnu : ${issue.keys.join(', ')}. Critères acceptés : ${keys.join(', ')}.`
         : undefined,
   })
+  const object = text.check ? strict.superRefine(text.check) : strict
   const max = text.max ?? 200
   return dispatchByType<string | z.output<typeof object>>(
     [
