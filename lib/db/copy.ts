@@ -72,11 +72,17 @@ export async function copyRowBatches(
   options: CopyOptions = {},
 ): Promise<number> {
   const copy = copier(client, table, columns, options)
-  for await (const batch of batches) {
-    for (const row of batch) {
-      const full = copy.add(row)
-      if (full) await full
+  try {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        const full = copy.add(row)
+        if (full) await full
+      }
     }
+  } catch (error) {
+    // The source failed: the chunk being loaded ends before the client is used again.
+    await copy.settled()
+    throw error
   }
   return copy.finish()
 }
@@ -115,6 +121,10 @@ function copier(client: pg.PoolClient, table: string, columns: readonly string[]
     add(row: readonly CopyValue[]): Promise<void> | void {
       chunk.push(csvLine(row))
       if (chunk.length >= chunkRows) return flush()
+    },
+    /** Waits for the chunk being loaded, whatever its outcome. */
+    async settled(): Promise<void> {
+      await inFlight
     },
     async finish(): Promise<number> {
       await flush()
