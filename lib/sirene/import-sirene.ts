@@ -26,7 +26,7 @@ import { runConcurrently } from '../db/concurrent'
 import { dependentsOf, prepareTableSwap, type TableSwap } from '../db/table-swap'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
 import { recordDataInfo } from '../data-info/data-info'
-import { refreshClusterCells } from '../establishments/cluster-cells'
+import { countCellsStatements, replaceClusterCells } from '../establishments/cluster-cells'
 import { referenceData } from '../territory/reference-data'
 import { normaliseName, normaliseNullable } from '../text/normalise'
 import { communeResolver, formerCommuneCodes } from './commune-codes'
@@ -38,6 +38,7 @@ import {
   dropStagingTables,
   geolocationMapper,
   legalUnitMapper,
+  STAGED_CELLS,
   STAGING,
   stageFile,
   type FileProgress,
@@ -341,8 +342,15 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     }
     built ??= await stagedPath()
     const { swap, inserted } = built
-    // The new table's statistics are gathered while its indexes are built.
-    const finishing = [...swap.indexStatements, `ANALYZE ${swap.next}`]
+    // The new table's statistics are gathered, and the map's cells counted, while its indexes are
+    // built.
+    await client.query(`DROP TABLE IF EXISTS ${STAGED_CELLS}`)
+    await client.query(`CREATE UNLOGGED TABLE ${STAGED_CELLS} (LIKE etablissement_maille)`)
+    const finishing = [
+      ...swap.indexStatements,
+      `ANALYZE ${swap.next}`,
+      ...countCellsStatements(swap.next, STAGED_CELLS),
+    ]
     progress({ phase: 'index', done: 0, total: finishing.length, unit: 'steps' })
     await concurrently((connections) =>
       runConcurrently(db, finishing, {
@@ -354,8 +362,8 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
     await client.query('BEGIN')
     await swap.swap(client)
-    // The map's cells counted ahead of time, swapped in with the establishments.
-    await refreshClusterCells(client)
+    // The map's cells, counted from the new table, swapped in with it.
+    await replaceClusterCells(client, STAGED_CELLS)
     await recordDataInfo(client, {
       source: 'sirene',
       mise_a_jour: new Date().toISOString(),

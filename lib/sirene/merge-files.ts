@@ -10,7 +10,7 @@
 // over on the staging path, which accepts any order. Repeated keys, adjacent in a sorted file, are
 // resolved as the staging path does: the last kept row of the file wins.
 import type pg from 'pg'
-import { copyRowBatches, type CopyValue } from '../db/copy'
+import { copyLineBatches, csvField } from '../db/copy'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
 import { normaliseName, normaliseNullable } from '../text/normalise'
 import type { CommuneResolver } from './commune-codes'
@@ -153,8 +153,8 @@ export async function mergeIntoTable(
 ): Promise<{ fichiers: Partial<Record<SireneFileKind, FileSummary>>; counts: MergeCounts }> {
   const { files, filter, communes, nafCodes } = options
   const opened: CsvRows[] = []
-  const open = async (file: string) => {
-    const csv = await readCsvRows(file)
+  const open = async (file: string, kind: SireneFileKind) => {
+    const csv = await readCsvRows(file, kind)
     opened.push(csv)
     return csv
   }
@@ -171,11 +171,11 @@ export async function mergeIntoTable(
   const cursors: Array<Cursor<unknown>> = []
   try {
     // Every layout is checked before anything is loaded.
-    const unitCsv = await open(files.unitesLegales)
+    const unitCsv = await open(files.unitesLegales, 'unitesLegales')
     const unitAt = indexColumns('unitesLegales', unitCsv.header, files.unitesLegales)
-    const establishmentCsv = await open(files.etablissements)
+    const establishmentCsv = await open(files.etablissements, 'etablissements')
     const establishmentAt = indexColumns('etablissements', establishmentCsv.header, files.etablissements)
-    const geoCsv = files.geolocalisation ? await open(files.geolocalisation) : null
+    const geoCsv = files.geolocalisation ? await open(files.geolocalisation, 'geolocalisation') : null
     const geoAt = geoCsv ? indexColumns('geolocalisation', geoCsv.header, files.geolocalisation!) : null
 
     fichiers.unitesLegales = summaryOf(files.unitesLegales)
@@ -219,9 +219,9 @@ export async function mergeIntoTable(
         fichiers.etablissements!.lues,
       )
 
-    async function* finalRows(): AsyncGenerator<CopyValue[][]> {
+    async function* finalRows(): AsyncGenerator<string[]> {
       for await (const batch of establishments) {
-        const out: CopyValue[][] = []
+        const out: string[] = []
         for (const e of batch) {
           counts.distincts++
           if (e.communeChanged) counts.renumerotees++
@@ -252,7 +252,7 @@ export async function mergeIntoTable(
                 ? unit.codeNaf
                 : null
           if (codeNaf === null) continue
-          out.push(finalRow(e, unit, codeNaf, position))
+          out.push(finalLine(e, unit, codeNaf, position))
           counts.inserted++
           if (position) counts.avecPosition++
           if (e.diffusionPartielle) counts.partielle++
@@ -270,7 +270,7 @@ export async function mergeIntoTable(
       }
       progress()
     }
-    await copyRowBatches(client, table, ESTABLISHMENT_COLUMNS, finalRows(), {
+    await copyLineBatches(client, table, ESTABLISHMENT_COLUMNS, finalRows(), {
       ...(options.chunkRows ? { chunkRows: options.chunkRows } : {}),
     })
     return { fichiers, counts }
@@ -279,13 +279,21 @@ export async function mergeIntoTable(
   }
 }
 
-/** The row of table etablissement (ESTABLISHMENT_COLUMNS), as the staging path's SQL builds it. */
-function finalRow(
+/** A value the mapping checked to be plain (digits, codes, dates): written as it is, or NULL. */
+const plain = (value: string | null) => (value === null ? '' : value)
+const number = (value: number | undefined) => (value === undefined ? '' : String(value))
+
+/**
+ * The line of table etablissement (ESTABLISHMENT_COLUMNS, PostgreSQL's CSV) as the staging path's
+ * SQL builds it. Identifiers, codes and dates come out of the row checks as digits, letters and
+ * dashes (patterns of lib/sirene): only free texts go through csvField's quoting.
+ */
+function finalLine(
   e: EstablishmentRow,
   unit: Unit,
   codeNaf: string,
   position: [number, number] | null,
-): CopyValue[] {
+): string {
   unit.norm ??= {
     entreprise: normaliseName(unit.entreprise),
     denomination: normaliseNullable(unit.denominationUsuelle),
@@ -296,28 +304,12 @@ function finalRow(
   if (enseigneNorm !== '') recherche = recherche === '' ? enseigneNorm : `${recherche} ${enseigneNorm}`
   if (denominationNorm !== null && denominationNorm !== '')
     recherche = recherche === '' ? denominationNorm : `${recherche} ${denominationNorm}`
-  return [
-    e.siret,
-    e.siren,
-    unit.entreprise,
-    e.enseigne,
-    e.denominationUsuelle ?? unit.denominationUsuelle,
-    e.adresse,
-    e.codePostal,
-    e.codeCommune,
-    e.libelleCommune,
-    codeNaf,
-    e.trancheEffectif,
-    null,
-    null,
-    position?.[0] ?? null,
-    position?.[1] ?? null,
-    e.dateCreation,
-    unit.categorieJuridique,
-    e.etatAdministratif,
-    unit.norm.entreprise,
-    enseigneNorm,
-    denominationNorm,
-    recherche,
-  ]
+  return (
+    `${e.siret},${e.siren},${csvField(unit.entreprise)},${csvField(e.enseigne)},` +
+    `${csvField(e.denominationUsuelle ?? unit.denominationUsuelle)},${csvField(e.adresse)},` +
+    `${plain(e.codePostal)},${e.codeCommune},${csvField(e.libelleCommune)},${codeNaf},` +
+    `${e.trancheEffectif},,,${number(position?.[0])},${number(position?.[1])},${plain(e.dateCreation)},` +
+    `${plain(unit.categorieJuridique)},${e.etatAdministratif},${csvField(unit.norm.entreprise)},` +
+    `${csvField(enseigneNorm)},${csvField(denominationNorm)},${csvField(recherche)}\n`
+  )
 }
