@@ -267,7 +267,7 @@ async function runSize(rows: number): Promise<ImportFigures> {
     // The import runs with the young generation `npm run cli` gives it (package.json).
     const { stdout } = await exec(
       process.execPath,
-      [YOUNG_GENERATION, tsx, script, '--import', String(rows), '--dir', dir],
+      [YOUNG_GENERATION, '--import', 'tsx', script, '--import', String(rows), '--dir', dir],
       { maxBuffer: 1 << 24 },
     )
     return JSON.parse(stdout.trim().split('\n').pop()!) as ImportFigures
