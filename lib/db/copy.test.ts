@@ -12,7 +12,13 @@ describe('csvField', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""')
     expect(csvField('a\nb')).toBe('"a\nb"')
     expect(csvField(' x')).toBe('" x"')
+    expect(csvField('x\t')).toBe('"x\t"')
+    expect(csvField('\u00a0x')).toBe('"\u00a0x"')
+    expect(csvField('x\u2009')).toBe('"x\u2009"')
     expect(csvField('plain')).toBe('plain')
+    expect(csvField('Éléonore à Saint-Étienne')).toBe('Éléonore à Saint-Étienne')
+    expect(csvField('\u0001x')).toBe('\u0001x')
+    expect(csvField('a')).toBe('a')
   })
   it('writes numbers, booleans and arrays in PostgreSQL syntax', () => {
     expect(csvField(3.5)).toBe('3.5')
@@ -22,5 +28,7 @@ describe('csvField', () => {
   })
   it('joins a line', () => {
     expect(csvLine(['a', null, 1])).toBe('a,,1\n')
+    expect(csvLine(['a'])).toBe('a\n')
+    expect(csvLine([])).toBe('\n')
   })
 })

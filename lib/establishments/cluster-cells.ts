@@ -44,22 +44,37 @@ export function innerCells(
 const cellX = (size: number) => `floor(e.lon / ${size}::float8)`
 const cellY = (size: number) => `floor(e.lat / ${size}::float8)`
 
-/** The statements that rewrite the cells from the located establishments. */
-export function refreshCellsStatements(): string[] {
-  return [
-    'DELETE FROM etablissement_maille',
-    ...CELL_SIZES.map(
-      (
-        size,
-        level,
-      ) => `INSERT INTO etablissement_maille (niveau, x, y, n, somme_lon, somme_lat, ouest, sud, est, nord, siret)
+/**
+ * The statements counting the cells of each level from the located establishments of `source`
+ * into `target` (a table shaped like etablissement_maille), one per level: independent of each
+ * other, they may run on several connections at once.
+ */
+export function countCellsStatements(source = 'etablissement', target = 'etablissement_maille'): string[] {
+  return CELL_SIZES.map(
+    (
+      size,
+      level,
+    ) => `INSERT INTO ${target} (niveau, x, y, n, somme_lon, somme_lat, ouest, sud, est, nord, siret)
         SELECT ${level}, ${cellX(size)}::int, ${cellY(size)}::int, count(*)::int, sum(e.lon), sum(e.lat),
                min(e.lon), min(e.lat), max(e.lon), max(e.lat), min(e.siret COLLATE "C")
-          FROM etablissement e WHERE e.lon IS NOT NULL
+          FROM ${source} e WHERE e.lon IS NOT NULL
          GROUP BY 2, 3`,
-    ),
-    'ANALYZE etablissement_maille',
-  ]
+  )
+}
+
+/** The statements that rewrite the cells from the located establishments. */
+export function refreshCellsStatements(): string[] {
+  return ['DELETE FROM etablissement_maille', ...countCellsStatements(), 'ANALYZE etablissement_maille']
+}
+
+/**
+ * Puts cells counted ahead into etablissement_maille (an import counts them from the new table
+ * while its indexes build, then swaps them in with it).
+ */
+export async function replaceClusterCells(db: Queryable, counted: string): Promise<void> {
+  await query('DELETE FROM etablissement_maille', [], db)
+  await query(`INSERT INTO etablissement_maille SELECT * FROM ${counted}`, [], db)
+  await query('ANALYZE etablissement_maille', [], db)
 }
 
 /** Rewrites the cells (after a seed or an import, in the same transaction when there is one). */

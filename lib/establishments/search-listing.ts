@@ -9,7 +9,7 @@ import type { Format } from '../http/negotiate'
 import type { BBox } from '../territory/geometry'
 import {
   searchClusters,
-  searchEstablishments,
+  searchEstablishmentRows,
   searchPoints,
   getEstablishment,
   type ClusterRow,
@@ -19,8 +19,8 @@ import { toCriteria } from './search-criteria'
 import {
   establishmentUrl,
   groupByPoint,
-  serialiseEstablishment,
   serialiseEstablishmentDetail,
+  serialiseEstablishmentRow,
 } from './serialise'
 
 type SearchRequest = ListRequest<SearchRequestInput>
@@ -29,12 +29,12 @@ export const establishmentListing: ListSource<SearchRequest> = {
   itemsKey: 'etablissements',
   datasetModel: 'siret',
   async page(request) {
-    const result = await searchEstablishments(toCriteria(request.search), {
+    const result = await searchEstablishmentRows(toCriteria(request.search), {
       page: request.page,
       size: request.size,
       ...(request.bbox ? { bbox: request.bbox } : {}),
     })
-    return { total: result.total, items: result.etablissements.map(serialiseEstablishment) }
+    return { total: result.total, items: result.rows.map(serialiseEstablishmentRow) }
   },
   async geojson(request) {
     // At most MAX_FEATURES points (about 1.2 MB): one string is faster than a stream of features.

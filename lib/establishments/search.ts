@@ -277,17 +277,26 @@ export function establishmentStatement(siret: string): Statement {
   }
 }
 
+/** One page of a search as read (rows of ESTABLISHMENT_SELECT) and its exact total. */
+export async function searchEstablishmentRows(
+  criteria: SearchCriteria,
+  options: { page: number; size: number; bbox?: BBox | undefined },
+  db?: Queryable,
+): Promise<{ total: number; rows: EstablishmentRow[] }> {
+  const statement = searchPageStatement(criteria, options)
+  const { rows } = await query<EstablishmentRow & { total: number }>(statement.text, statement.values, db)
+  const total = rows[0]?.total ?? 0
+  return { total, rows: rows[0]?.siret === null ? [] : rows }
+}
+
 /** One page of a search and its exact total (see searchPageStatement). */
 export async function searchEstablishments(
   criteria: SearchCriteria,
   options: { page: number; size: number; bbox?: BBox | undefined },
   db?: Queryable,
 ): Promise<SearchPage> {
-  const statement = searchPageStatement(criteria, options)
-  const { rows } = await query<EstablishmentRow & { total: number }>(statement.text, statement.values, db)
-  const total = rows[0]?.total ?? 0
-  const found = rows[0]?.siret === null ? [] : rows
-  return { total, page: options.page, etablissements: found.map(rowToEstablishment) }
+  const { total, rows } = await searchEstablishmentRows(criteria, options, db)
+  return { total, page: options.page, etablissements: rows.map(rowToEstablishment) }
 }
 
 /** The located establishments of a search, for maps (see searchPointsStatement). */

@@ -8,6 +8,7 @@ import {
   groupByPoint,
   serialiseEstablishment,
   serialiseEstablishmentDetail,
+  serialiseEstablishmentRow,
 } from './serialise'
 
 const row: EstablishmentRow = {
@@ -120,5 +121,27 @@ describe('GeoJSON (spec §2.5)', () => {
     let empty = ''
     for await (const chunk of featureCollectionText((async function* () {})())) empty += chunk
     expect(JSON.parse(empty)).toEqual({ type: 'FeatureCollection', features: [] })
+  })
+})
+
+describe('serialiseEstablishmentRow', () => {
+  it('writes from the row what serialiseEstablishment writes from the domain object, key order included', () => {
+    const variants: EstablishmentRow[] = [
+      row,
+      { ...row, effectif_saisi: 612, secteur_alternatif: 'Économie sociale', denomination_usuelle: 'INSEE' },
+      {
+        ...row,
+        lon: null,
+        lat: null,
+        categorie_juridique: null,
+        etat_administratif: 'F',
+        enseigne: 'LE "BON" COIN',
+      },
+    ]
+    for (const variant of variants) {
+      const wire = serialiseEstablishmentRow(variant)
+      expect(JSON.stringify(wire)).toBe(JSON.stringify(serialiseEstablishment(rowToEstablishment(variant))))
+      expect(establishmentWireSchema.parse(wire)).toEqual(wire)
+    }
   })
 })

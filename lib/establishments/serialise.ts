@@ -3,7 +3,7 @@
 // feature. The zod schemas document the shapes in OpenAPI and let tests check them.
 import { z } from 'zod'
 import { SIREN_PATTERN, SIRET_PATTERN } from './identifiers'
-import type { Establishment } from './read-model'
+import type { Establishment, EstablishmentRow } from './read-model'
 
 export const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
 
@@ -75,6 +75,36 @@ export function serialiseEstablishment(e: Establishment): EstablishmentWire {
     libelle_naf: e.libelleNaf,
     ...(e.secteurAlternatif !== null ? { secteur_alternatif: e.secteurAlternatif } : {}),
     url: establishmentUrl(e.siret),
+  }
+}
+
+/**
+ * The same record straight from a row of ESTABLISHMENT_SELECT: a page of the search is mapped once,
+ * not through the domain object first.
+ */
+export function serialiseEstablishmentRow(row: EstablishmentRow): EstablishmentWire {
+  return {
+    id: row.siret,
+    siret: row.siret,
+    siren: row.siren,
+    entreprise: row.entreprise,
+    enseigne: row.enseigne,
+    denomination_usuelle: row.denomination_usuelle,
+    adresse: row.adresse,
+    code_commune: row.code_commune,
+    libelle_commune: row.libelle_commune,
+    effectif: row.effectif_saisi ?? row.tranche_libelle,
+    effectif_details: {
+      tranche_code: row.tranche_effectif,
+      tranche_label: row.tranche_libelle,
+      tranche_median: row.tranche_mediane,
+      valeur_calculee: null,
+      valeur_saisie: row.effectif_saisi,
+    },
+    code_naf: row.code_naf,
+    libelle_naf: row.libelle_naf,
+    ...(row.secteur_alternatif !== null ? { secteur_alternatif: row.secteur_alternatif } : {}),
+    url: establishmentUrl(row.siret),
   }
 }
 

@@ -20,6 +20,19 @@ function answer(path: string, method: string, res: ServerResponse): void {
     res.write(big.slice(0, 500))
     res.write(big.slice(500))
     res.end()
+  } else if (path === '/one-part') {
+    // An API answer as Next.js writes it: the whole body in one part, then the end.
+    res.statusCode = 200
+    res.setHeader('Content-Type', ['application/json; charset=utf-8'])
+    res.flushHeaders()
+    res.write(big)
+    setImmediate(() => res.end())
+  } else if (path === '/page') {
+    res.statusCode = 200
+    res.setHeader('Content-Type', ['text/html; charset=utf-8'])
+    res.flushHeaders()
+    res.write(big)
+    setImmediate(() => res.end())
   } else if (path === '/small') {
     res.statusCode = 200
     res.setHeader('Content-Type', ['application/json; charset=utf-8'])
@@ -116,6 +129,20 @@ describe('response compression', () => {
     expect(response.headers['content-encoding']).toBeUndefined()
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(small)))
     expect(response.body.toString()).toBe(small)
+  })
+
+  it('sends a data body written in one part with its length, in one piece', async () => {
+    const plain = await get('/one-part')
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(big)))
+    expect(plain.headers['transfer-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(big)
+    const gzip = await get('/one-part', { 'Accept-Encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(big)
+    // A page's first part goes out at once (streamed pages show it before their end).
+    const page = await get('/page')
+    expect(page.headers['transfer-encoding']).toBe('chunked')
+    expect(page.body.toString()).toBe(big)
   })
 
   it('compresses a streamed body as it comes', async () => {

@@ -57,11 +57,21 @@ function hasContent(res: ServerResponse): boolean {
   return res.req.method !== 'HEAD' && status >= 200 && status !== 204 && status !== 304
 }
 
+/** Media types whose streamed parts must reach the browser at once: pages (HTML, React payloads). */
+const PROGRESSIVE = /^(text\/html|text\/x-component)\b/i
+
+function isProgressive(res: ServerResponse): boolean {
+  const type = res.getHeader('Content-Type')
+  return PROGRESSIVE.test(String(Array.isArray(type) ? type[0] : (type ?? '')))
+}
+
 /**
  * Holds what is written until COMPRESSION_THRESHOLD_BYTES or the end: Next.js streams every body
  * without its length (it drops Content-Length and flushes the headers first), so without this a
  * 100-byte answer would be compressed too. A body that ends within the threshold goes out whole with its length, untouched;
- * past it, the held bytes and the rest flow to the compressor as they come.
+ * past it, the held bytes and the rest flow to the compressor as they come. The first part of a
+ * data body (not a page) is held whatever its size until the next part or the end: an answer
+ * written in one part goes out with its length, in one write, rather than chunked.
  */
 function holdSmallBodies(res: ServerResponse): void {
   const write = res.write.bind(res) as (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean
@@ -87,7 +97,9 @@ function holdSmallBodies(res: ServerResponse): void {
     const buffer = toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding)
     held.push(buffer)
     heldBytes += buffer.length
-    if (heldBytes < COMPRESSION_THRESHOLD_BYTES) {
+    // A data body's first part waits for the next (a stream goes on) or for the end: an API answer
+    // built whole, which Next.js writes as one part, then goes out with its length in one write.
+    if (heldBytes < COMPRESSION_THRESHOLD_BYTES || (held.length === 1 && !isProgressive(res))) {
       if (done) process.nextTick(done)
       return true
     }
@@ -115,9 +127,6 @@ function holdSmallBodies(res: ServerResponse): void {
   } as ServerResponse['end']
 }
 
-/** Media types whose streamed parts must reach the browser at once: pages (HTML, React payloads). */
-const PROGRESSIVE = /^(text\/html|text\/x-component)\b/i
-
 /**
  * Next.js flushes the compressor after every chunk it writes. For data (JSON, GeoJSON, CSV) a flush
  * per chunk costs brotli most of its work (8 times the raw cost on a streamed GeoJSON,
@@ -129,8 +138,7 @@ function keepFlushesForPages(res: ServerResponse): void {
   const flush = holder.flush?.bind(res)
   if (!flush) return
   holder.flush = () => {
-    const type = res.getHeader('Content-Type')
-    if (PROGRESSIVE.test(String(Array.isArray(type) ? type[0] : (type ?? '')))) flush()
+    if (isProgressive(res)) flush()
   }
 }
 

@@ -1,36 +1,44 @@
 // Imports INSEE's SIRENE stock files into table etablissement, replacing what it held.
 //
-//   1. Each file is streamed, mapped row by row (names normalised for search in TypeScript,
-//      lib/text/normalise) and loaded through COPY into its own staging table (legal units,
-//      establishments, positions): memory stays flat whatever the size of the files. Without a
-//      geolocation file, positions come from the establishments' own Lambert columns.
-//   2. Duplicated keys are removed (the last row of the file wins), then the new table is built
-//      beside the served one (legal units joined on SIREN, positions on SIRET, NAF codes checked
-//      against the nomenclature), by several connections at once, and given its indexes and
-//      statistics (no per-row SQL function: the search columns arrive computed).
+//   1. Sorted files (as INSEE publishes them: legal units by SIREN, establishments and positions
+//      by SIRET) are read together as a merge join (lib/sirene/merge-files): each row mapped in
+//      TypeScript (names normalised for search, lib/text/normalise) and the final rows COPY'd
+//      straight into the new table, beside the served one. The order of every file is checked as
+//      it is read; a file that is not sorted stops the merge, and the import starts over on the
+//      staging path, which accepts any order:
+//   1'. each file is streamed, mapped row by row and loaded through COPY into its own staging
+//      table; duplicated keys are removed (the last row of the file wins), then the new table is
+//      built from the staging tables (legal units joined on SIREN, positions on SIRET, NAF codes
+//      checked against the nomenclature) by several connections at once.
+//      Either way memory stays flat whatever the size of the files, and without a geolocation
+//      file positions come from the establishments' own Lambert columns.
+//   2. The new table is given its indexes and statistics (no per-row SQL function: the search
+//      columns arrive computed).
 //   3. One short transaction swaps it in place of the served table and records the data info of
 //      GET /.
 //
 // Until that transaction commits, the previous establishments stay served; any failure (missing
 // file, corrupt row, interruption) leaves them untouched. A re-run starts from scratch and gives the
-// same result: the staging tables are rebuilt each time.
+// same result: the staging tables and the new table are rebuilt each time.
 import os from 'node:os'
 import type pg from 'pg'
 import { runConcurrently } from '../db/concurrent'
-import { dependentsOf, prepareTableSwap } from '../db/table-swap'
+import { dependentsOf, prepareTableSwap, type TableSwap } from '../db/table-swap'
 import { ESTABLISHMENT_COLUMNS } from '../establishments/record'
 import { recordDataInfo } from '../data-info/data-info'
-import { refreshClusterCells } from '../establishments/cluster-cells'
+import { countCellsStatements, replaceClusterCells } from '../establishments/cluster-cells'
 import { referenceData } from '../territory/reference-data'
 import { normaliseName, normaliseNullable } from '../text/normalise'
 import { communeResolver, formerCommuneCodes } from './commune-codes'
 import { mapEstablishmentRow } from './establishment-row'
 import { indexColumns, type SireneFileKind } from './layout'
+import { mergeIntoTable, UnsortedInputError } from './merge-files'
 import {
   createStagingTables,
   dropStagingTables,
   geolocationMapper,
   legalUnitMapper,
+  STAGED_CELLS,
   STAGING,
   stageFile,
   type FileProgress,
@@ -53,11 +61,21 @@ export interface SireneImportOptions extends SireneFiles {
   onProgress?: (event: SireneImportProgress) => void
   /** Rows per COPY statement. */
   chunkRows?: number
+  /**
+   * Read the files as a merge join when they are sorted (default true); false always takes the
+   * staging path.
+   */
+  merge?: boolean
+  /** Messages worth showing (the merge given up for the staging path, and why). */
+  onNotice?: (message: string) => void
 }
 
-/** Reading each file, building the new table, creating its indexes. */
+/**
+ * Reading the three files together into the new table (merge), or reading each file then building
+ * the new table (staging path); then creating its indexes.
+ */
 export type SireneImportPhase =
-  'unites-legales' | 'etablissements' | 'geolocalisation' | 'construction' | 'index'
+  'fusion' | 'unites-legales' | 'etablissements' | 'geolocalisation' | 'construction' | 'index'
 
 export interface SireneImportProgress {
   phase: SireneImportPhase
@@ -79,7 +97,23 @@ export interface SireneImportSummary {
   avecPosition: number
   diffusionPartielle: number
   communesRenumerotees: number
+  /** How the files were read: merged (sorted files) or through staging tables. */
+  methode: 'fusion' | 'tables intermédiaires'
+  /** Why the merge was given up for the staging path (a file not sorted). */
+  repli?: string
   milliseconds: number
+}
+
+/** The new table, filled, and what its construction counted. */
+interface BuiltTable {
+  swap: TableSwap
+  inserted: number
+  doublons: number
+  distincts: number
+  sansUnite: number
+  avecPosition: number
+  partielle: number
+  renumerotees: number
 }
 
 const INSERT_COLUMNS = ESTABLISHMENT_COLUMNS.join(', ')
@@ -153,8 +187,28 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     held = true
     return result
   }
-  const fichiers: SireneImportSummary['fichiers'] = {}
-  try {
+  let fichiers: SireneImportSummary['fichiers'] = {}
+
+  /** The fast path: sorted files merged straight into the new table. */
+  const mergePath = async (): Promise<BuiltTable> => {
+    const swap = await prepareTableSwap(client, 'etablissement')
+    const { rows: naf } = await client.query<{ code: string }>('SELECT code FROM naf')
+    progress({ phase: 'fusion', done: 0, total: 1 })
+    const merged = await mergeIntoTable(client, swap.next, {
+      files: options,
+      filter,
+      communes,
+      nafCodes: new Set(naf.map((r) => r.code)),
+      onProgress: (done, total, rows) => progress({ phase: 'fusion', done, total, rows }),
+      ...(options.chunkRows ? { chunkRows: options.chunkRows } : {}),
+    })
+    fichiers = merged.fichiers
+    return { swap, ...merged.counts }
+  }
+
+  /** The general path: each file into its staging table, then the new table built from them. */
+  const stagedPath = async (): Promise<BuiltTable> => {
+    fichiers = {}
     await dropStagingTables(client)
     const kinds: SireneFileKind[] = ['unitesLegales', 'etablissements']
     if (options.geolocalisation) kinds.push('geolocalisation')
@@ -260,8 +314,43 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
               (SELECT count(*) FROM ${STAGING.etablissements} WHERE commune_renumerotee)::int AS renumerotees`,
     )
     const c = counts[0]!
-    // The new table's statistics are gathered while its indexes are built.
-    const finishing = [...swap.indexStatements, `ANALYZE ${swap.next}`]
+    return {
+      swap,
+      inserted,
+      doublons,
+      distincts: c.distincts,
+      sansUnite: c.sans_unite,
+      avecPosition: c.avec_position,
+      partielle: c.partielle,
+      renumerotees: c.renumerotees,
+    }
+  }
+
+  try {
+    let repli: string | undefined
+    let built: BuiltTable | null = null
+    if (options.merge !== false) {
+      try {
+        built = await mergePath()
+      } catch (error) {
+        if (!(error instanceof UnsortedInputError)) throw error
+        repli = error.message
+        options.onNotice?.(
+          `${error.message} : lecture par fusion abandonnée, import repris par les tables intermédiaires.`,
+        )
+      }
+    }
+    built ??= await stagedPath()
+    const { swap, inserted } = built
+    // The new table's statistics are gathered, and the map's cells counted, while its indexes are
+    // built.
+    await client.query(`DROP TABLE IF EXISTS ${STAGED_CELLS}`)
+    await client.query(`CREATE UNLOGGED TABLE ${STAGED_CELLS} (LIKE etablissement_maille)`)
+    const finishing = [
+      ...swap.indexStatements,
+      `ANALYZE ${swap.next}`,
+      ...countCellsStatements(swap.next, STAGED_CELLS),
+    ]
     progress({ phase: 'index', done: 0, total: finishing.length, unit: 'steps' })
     await concurrently((connections) =>
       runConcurrently(db, finishing, {
@@ -273,8 +362,8 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     const { rows: locaux } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM local')
     await client.query('BEGIN')
     await swap.swap(client)
-    // The map's cells counted ahead of time, swapped in with the establishments.
-    await refreshClusterCells(client)
+    // The map's cells, counted from the new table, swapped in with it.
+    await replaceClusterCells(client, STAGED_CELLS)
     await recordDataInfo(client, {
       source: 'sirene',
       mise_a_jour: new Date().toISOString(),
@@ -288,16 +377,18 @@ export async function importSirene(db: pg.Pool, options: SireneImportOptions): P
     const add = (reason: string, n: number) => {
       if (n > 0) ecartes[reason] = n
     }
-    add('doublon (même SIRET)', doublons)
-    add('unité légale absente du fichier', c.sans_unite)
-    add('activité inconnue ou hors NAF rév. 2', c.distincts - c.sans_unite - inserted)
+    add('doublon (même SIRET)', built.doublons)
+    add('unité légale absente du fichier', built.sansUnite)
+    add('activité inconnue ou hors NAF rév. 2', built.distincts - built.sansUnite - inserted)
     return {
       fichiers,
       etablissements: inserted,
       ecartes,
-      avecPosition: c.avec_position,
-      diffusionPartielle: c.partielle,
-      communesRenumerotees: c.renumerotees,
+      avecPosition: built.avecPosition,
+      diffusionPartielle: built.partielle,
+      communesRenumerotees: built.renumerotees,
+      methode: repli === undefined && options.merge !== false ? 'fusion' : 'tables intermédiaires',
+      ...(repli !== undefined ? { repli } : {}),
       milliseconds: Math.round(performance.now() - started),
     }
   } catch (error) {

@@ -5,8 +5,9 @@
 import fs from 'node:fs'
 import { PassThrough, Transform, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import Papa from 'papaparse'
 import yauzl from 'yauzl'
+import { CsvFormatError, CsvScanner } from './csv-scanner'
+import { REQUIRED_COLUMNS, type SireneFileKind } from './layout'
 
 export interface SourceFile {
   /** Decompressed bytes. */
@@ -20,6 +21,12 @@ export interface SourceFile {
 export class SireneFileError extends Error {
   override name = 'SireneFileError'
 }
+
+/**
+ * Bytes read at a time. Rows parsed ahead of their use survive the young generation's collections
+ * and are copied by each: small chunks and a short queue keep few of them alive.
+ */
+const CHUNK_BYTES = 256 << 10
 
 function counting(onBytes: (n: number) => void): Transform {
   return new Transform({
@@ -47,7 +54,7 @@ async function openSourceFile(file: string): Promise<SourceFile> {
     const entry = await openZipEntry(file, count)
     return { stream: entry, bytesRead: () => read, size }
   }
-  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 })
+  const raw = fs.createReadStream(file, { highWaterMark: CHUNK_BYTES })
   if (lower.endsWith('.gz')) {
     const gunzip = zlib.createGunzip()
     raw.on('error', (error) => gunzip.destroy(error))
@@ -74,7 +81,7 @@ function openZipEntry(file: string, count: Transform): Promise<Readable> {
         // Count compressed bytes: open the raw entry and inflate it ourselves.
         zip.openReadStream(entry, { decompress: false }, (streamError, raw) => {
           if (streamError) return reject(streamError)
-          const out = new PassThrough({ highWaterMark: 1 << 20 })
+          const out = new PassThrough({ highWaterMark: CHUNK_BYTES })
           const inflate = entry.compressionMethod === 8 ? zlib.createInflateRaw() : new PassThrough()
           const fail = (error: Error) => out.destroy(error)
           raw.on('error', fail)
@@ -109,20 +116,26 @@ export interface CsvRows {
 }
 
 /** Rows parsed ahead of the consumer before the file is paused (memory bound). */
-const QUEUE_HIGH = 10_000
+const QUEUE_HIGH = 2_000
 
 /**
  * Streams the rows of a SIRENE CSV file (RFC 4180: quotes, separators and line breaks inside
- * fields). A row whose field count differs from the header's, or an unterminated quote, means a
- * corrupt or truncated file: iteration throws, naming the record.
+ * fields; lib/sirene/csv-scanner). A row whose field count differs from the header's, or a quote
+ * left open, means a corrupt or truncated file: iteration throws, naming the record.
  *
- * Papaparse parses whole chunks of the file (its fastest mode); backpressure pauses the file
- * stream itself between chunks, never the parser in the middle of one.
+ * With `kind`, only the columns the importer reads from that file (REQUIRED_COLUMNS) are kept in
+ * the rows; the others are left empty. Backpressure pauses the file stream between chunks.
  */
-export async function readCsvRows(file: string): Promise<CsvRows> {
+export async function readCsvRows(file: string, kind?: SireneFileKind): Promise<CsvRows> {
   const source = await openSourceFile(file)
   // Decode UTF-8 across chunk boundaries (a character may straddle two chunks).
   source.stream.setEncoding('utf8')
+  const required: readonly string[] | null = kind ? REQUIRED_COLUMNS[kind] : null
+  const columnsOf = required
+    ? (header: readonly string[]) =>
+        header.flatMap((name, i) => (required.includes(name.replace(/^\uFEFF/, '').trim()) ? [i] : []))
+    : undefined
+  let scanner: CsvScanner | null = null
   const queue: string[][][] = []
   let queued = 0
   let failure: Error | null = null
@@ -133,32 +146,49 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
     wake = null
     w?.()
   }
-  const fail = (error: Error) => {
-    failure ??= error
+  const fail = (error: unknown) => {
+    failure ??=
+      error instanceof CsvFormatError
+        ? new SireneFileError(
+            `${file}: ${/^corrupt/.test(error.message) ? error.message : `corrupt file (${error.message})`}`,
+          )
+        : error instanceof Error
+          ? error
+          : new Error(String(error))
+    source.stream.pause()
+    notify()
+  }
+  const take = (rows: string[][]) => {
+    if (rows.length > 0) {
+      queue.push(rows)
+      queued += rows.length
+    }
+    if (queued >= QUEUE_HIGH) source.stream.pause()
     notify()
   }
   source.stream.on('error', fail)
-  Papa.parse(source.stream, {
-    delimiter: (chunk: string) => sniffDelimiter(chunk),
-    skipEmptyLines: true,
-    chunk(results: Papa.ParseResult<unknown>) {
-      const quoteError = results.errors.find((e) => e.type === 'Quotes')
-      if (quoteError) fail(new SireneFileError(`${file}: corrupt file (${quoteError.message})`))
-      const rows = results.data.filter((row): row is string[] => Array.isArray(row))
-      if (rows.length > 0) {
-        queue.push(rows)
-        queued += rows.length
-      }
-      if (queued >= QUEUE_HIGH) source.stream.pause()
-      notify()
-    },
-    complete() {
+  source.stream.on('data', (chunk: string) => {
+    if (failure) return
+    try {
+      scanner ??= new CsvScanner(sniffDelimiter(chunk), columnsOf)
+      const rows: string[][] = []
+      scanner.push(chunk, rows)
+      take(rows)
+    } catch (error) {
+      fail(error)
+    }
+  })
+  source.stream.on('end', () => {
+    if (failure) return
+    try {
+      const rows: string[][] = []
+      scanner?.end(rows)
+      take(rows)
       finished = true
       notify()
-    },
-    error(error: Error) {
+    } catch (error) {
       fail(error)
-    },
+    }
   })
   const next = async (): Promise<string[][] | null> => {
     for (;;) {
@@ -180,19 +210,13 @@ export async function readCsvRows(file: string): Promise<CsvRows> {
     throw error
   })
   const header = first?.shift()
-  if (!header) throw new SireneFileError(`${file}: empty file`)
+  if (!header) {
+    source.stream.destroy()
+    throw new SireneFileError(`${file}: empty file`)
+  }
   async function* batches(): AsyncGenerator<readonly string[][]> {
-    let record = 1
     try {
       for (let batch = first; batch !== null; batch = await next()) {
-        for (const row of batch) {
-          record++
-          if (row.length !== header!.length) {
-            throw new SireneFileError(
-              `${file}: corrupt record ${record} (${row.length} fields where the header has ${header!.length})`,
-            )
-          }
-        }
         if (batch.length > 0) yield batch
       }
     } finally {

@@ -21,6 +21,9 @@ export const STAGING = {
   geolocalisation: 'sirene_import_geolocalisation',
 } as const
 
+/** The map's cells counted from the new table while its indexes build (swapped in with it). */
+export const STAGED_CELLS = 'sirene_import_maille'
+
 const STAGING_DDL = {
   unitesLegales: `CREATE UNLOGGED TABLE ${STAGING.unitesLegales} (
     ligne bigint NOT NULL, siren text NOT NULL, entreprise text NOT NULL, denomination_usuelle text,
@@ -73,7 +76,9 @@ const STAGING_COLUMNS = {
 
 /** Staging tables (and the table being built) left by an interrupted run. */
 export async function dropStagingTables(db: pg.Pool | pg.PoolClient): Promise<void> {
-  await db.query(`DROP TABLE IF EXISTS ${Object.values(STAGING).join(', ')}, etablissement_next`)
+  await db.query(
+    `DROP TABLE IF EXISTS ${Object.values(STAGING).join(', ')}, ${STAGED_CELLS}, etablissement_next`,
+  )
 }
 
 /** Creates the (empty) staging table of each file to load. */
@@ -125,7 +130,7 @@ export async function stageFile(
   onProgress: FileProgress = () => {},
   chunkRows?: number,
 ): Promise<FileSummary> {
-  const csv = await readCsvRows(file)
+  const csv = await readCsvRows(file, kind)
   const map = mapperFor(csv.header, file)
   const summary: FileSummary = { fichier: file, lues: 0, retenues: 0, ignorees: {} }
   onProgress(0, csv.size, 0)

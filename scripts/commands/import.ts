@@ -31,6 +31,11 @@ function printSummary(summary: SireneImportSummary): void {
   for (const [reason, n] of Object.entries(summary.ecartes))
     log(`${pad(n)} establishments not imported: ${reason}`)
   log(
+    summary.methode === 'fusion'
+      ? 'files read together as a merge join (sorted by SIREN and SIRET)'
+      : `files read through staging tables${summary.repli ? ` (${summary.repli})` : ''}`,
+  )
+  log(
     `${pad(summary.etablissements)} establishments imported in ${(summary.milliseconds / 1000).toFixed(1)} s ` +
       `(${summary.avecPosition} with a position, ${summary.diffusionPartielle} partially diffusible, ` +
       `${summary.communesRenumerotees} in a commune whose code changed)`,
@@ -72,6 +77,10 @@ export function registerImportCommand(program: Command): void {
             onlyActive: options.onlyActive ?? false,
             departements: options.departements ?? null,
             onProgress: (e) => progress.update(e),
+            onNotice: (message) => {
+              progress.stop()
+              log(message)
+            },
           }).finally(() => progress.stop())
           printSummary(summary)
           if (options.json) console.log(JSON.stringify(summary))

@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import Papa from 'papaparse'
 import { writeZip } from './write-zip'
 
 const FIXTURE_DIR = path.resolve('lib/sirene/fixtures')
@@ -31,6 +32,34 @@ export function packagedFixtures(dir: string): {
   )
   fs.writeFileSync(geolocalisation, zlib.gzipSync(fs.readFileSync(FIXTURES.geolocalisation)))
   return { etablissements: FIXTURES.etablissements, unitesLegales, geolocalisation }
+}
+
+/**
+ * Copies of the fixtures sorted as INSEE publishes its stock files (legal units by SIREN,
+ * establishments and positions by SIRET). The sort is stable: repeated keys keep their order, so
+ * the same row of each is the last. `descending` sorts that file the other way (not sorted as the
+ * merge needs, its repeated keys still in the same order).
+ */
+export function sortedFixtures(
+  dir: string,
+  descending?: keyof typeof FIXTURES,
+): { etablissements: string; unitesLegales: string; geolocalisation: string } {
+  const keys = { etablissements: 'siret', unitesLegales: 'siren', geolocalisation: 'siret' } as const
+  const out = {} as Record<keyof typeof FIXTURES, string>
+  for (const kind of Object.keys(FIXTURES) as Array<keyof typeof FIXTURES>) {
+    const text = fs.readFileSync(FIXTURES[kind], 'utf8')
+    const delimiter = kind === 'geolocalisation' ? ';' : ','
+    const [header, ...rows] = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data
+    const at = header!.indexOf(keys[kind])
+    const order = kind === descending ? -1 : 1
+    rows.sort((a, b) => order * (a[at]! < b[at]! ? -1 : a[at]! > b[at]! ? 1 : 0))
+    out[kind] = path.join(
+      dir,
+      `${kind === descending ? 'decroissant' : 'trie'}-${path.basename(FIXTURES[kind])}`,
+    )
+    fs.writeFileSync(out[kind], Papa.unparse([header!, ...rows], { delimiter, newline: '\n' }) + '\n')
+  }
+  return out
 }
 
 /** A copy of the establishments fixture cut by a malformed record half-way through. */
