@@ -45,19 +45,16 @@ import {
   type Side,
 } from './support/cost'
 import { benchDatabase } from './support/database'
+import { benchOptions } from './support/options'
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? undefined : args[index + 1]
-}
-const N = Number(option('parcels') ?? 1_000_000)
-const SECONDS = Number(option('seconds') ?? 5)
-const ROUNDS = Number(option('rounds') ?? 3)
+const options = benchOptions({ parcels: 1_000_000, seconds: 5, rounds: 3, port: 3210, keep: false })
+const N = options.parcels
+const SECONDS = options.seconds
+const ROUNDS = options.rounds
 const WARMUP = 2
 const CONCURRENCY = 4
-const KEEP = args.includes('--keep')
-const PORT = Number(option('port') ?? 3210)
+const KEEP = options.keep
+const PORT = options.port
 const GEOJSON_TARGET = 1.5
 
 /** Rennes, the commune of the documentation's examples (always in the cadastre), and its centre. */

@@ -38,19 +38,16 @@ import {
   type Side,
 } from './support/cost'
 import { benchDatabase } from './support/database'
+import { benchOptions } from './support/options'
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? undefined : args[index + 1]
-}
-const N = Number(option('establishments') ?? 1_000_000)
-const SECONDS = Number(option('seconds') ?? 5)
-const ROUNDS = Number(option('rounds') ?? 3)
+const options = benchOptions({ establishments: 1_000_000, seconds: 5, rounds: 3, port: 3131, keep: false })
+const N = options.establishments
+const SECONDS = options.seconds
+const ROUNDS = options.rounds
 const WARMUP = 2
 const CONCURRENCY = 4
-const KEEP = args.includes('--keep')
-const PORT = Number(option('port') ?? 3131)
+const KEEP = options.keep
+const PORT = options.port
 const TARGET_P95_MS = 250
 
 /** The views the explorer's map asks for: France as it first shows it, and a city at street level. */

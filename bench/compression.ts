@@ -26,18 +26,15 @@ import {
   type Side,
 } from './support/cost'
 import { benchDatabase } from './support/database'
+import { benchOptions } from './support/options'
 
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? fallback : Number(args[index + 1])
-}
-const N = option('establishments', 100_000)
-const SECONDS = option('seconds', 5)
-const ROUNDS = option('rounds', 3)
+const options = benchOptions({ establishments: 100_000, seconds: 5, rounds: 3, port: 3169, keep: false })
+const N = options.establishments
+const SECONDS = options.seconds
+const ROUNDS = options.rounds
 const WARMUP = 2
 const CONCURRENCY = 8
-const PORT = option('port', 3169)
+const PORT = options.port
 
 const CASES = [
   { name: 'JSON page of 100 (department 35)', path: '/v0/eco/sirets?search[departement]=35&size=100' },
@@ -117,5 +114,5 @@ try {
 } finally {
   await pool.end()
   await app.stop()
-  if (!args.includes('--keep')) await database.drop()
+  if (!options.keep) await database.drop()
 }

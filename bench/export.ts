@@ -21,6 +21,7 @@ import { connectionConfig } from '@/lib/db/connection'
 import { parseEnv, resetEnvCache } from '@/lib/env'
 import { dropDatabase } from '@/lib/testing/local-database'
 import { benchDatabase } from './support/database'
+import { benchOptions } from './support/options'
 
 interface Measure {
   ms: number
@@ -30,19 +31,25 @@ interface Measure {
   replaced?: number
 }
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? undefined : args[index + 1]
-}
+const options = benchOptions({
+  sizes: '100000,1000000',
+  runs: 3,
+  keep: false,
+  // The child process's own options (one measured run).
+  child: false,
+  'database-url': undefined as string | undefined,
+  mode: undefined as string | undefined,
+  dataset: undefined as string | undefined,
+  dir: undefined as string | undefined,
+})
 
 // Child: one measured run, printed as JSON on the last line ----------------------------------------
 
 async function child(): Promise<void> {
-  const databaseUrl = option('database-url')!
-  const mode = option('mode')!
-  const datasetId = option('dataset')!
-  const dir = option('dir')!
+  const databaseUrl = options['database-url']!
+  const mode = options.mode!
+  const datasetId = options.dataset!
+  const dir = options.dir!
   process.env.DATABASE_URL = databaseUrl
   process.env.DATA_DIR = dir
   resetEnvCache()
@@ -171,9 +178,9 @@ async function queue(url: string, datasetId: string, encoding: 'UTF-8' | 'ISO-88
 }
 
 async function parent(): Promise<void> {
-  const sizes = (option('sizes') ?? '100000,1000000').split(',').map(Number)
-  const runs = Number(option('runs') ?? 3)
-  const keep = args.includes('--keep')
+  const sizes = options.sizes.split(',').map(Number)
+  const runs = options.runs
+  const keep = options.keep
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tda-bench-export-'))
   const lines: string[] = []
   try {
@@ -223,4 +230,4 @@ async function parent(): Promise<void> {
   for (const line of lines) console.log(`| ${line} |`)
 }
 
-await (args.includes('--child') ? child() : parent())
+await (options.child ? child() : parent())

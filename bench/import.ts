@@ -29,15 +29,19 @@ import { ETABLISSEMENT_HEADER, GEOLOCALISATION_HEADER, UNITE_LEGALE_HEADER } fro
 import { TRANCHE_CODES } from '@/lib/territory/effectif'
 import { referenceData } from '@/lib/territory/reference-data'
 import { createTestDatabase } from '@/lib/testing/local-database'
+import { benchOptions } from './support/options'
 
 const exec = promisify(execFile)
 /** Node's option of the `cli` script (package.json): the import's garbage collection costs a third less. */
 const YOUNG_GENERATION = '--max-semi-space-size=64'
-const args = process.argv.slice(2)
-const arg = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`)
-  return at >= 0 ? Number(args[at + 1]) : fallback
-}
+const options = benchOptions({
+  small: 250_000,
+  rows: 1_000_000,
+  // The child processes' own options: generate the files of N establishments, or import them.
+  generate: undefined as string | undefined,
+  import: undefined as string | undefined,
+  dir: '',
+})
 
 interface GeneratedFiles {
   dir: string
@@ -276,7 +280,7 @@ async function runSize(rows: number): Promise<ImportFigures> {
   }
 }
 
-const dirArg = args[args.indexOf('--dir') + 1] ?? ''
+const dirArg = options.dir
 const filesIn = (dir: string): GeneratedFiles => ({
   dir,
   etablissements: path.join(dir, 'StockEtablissement_utf8.csv'),
@@ -291,12 +295,12 @@ const filesIn = (dir: string): GeneratedFiles => ({
     .reduce((a, b) => a + b, 0),
 })
 
-if (args.includes('--generate')) {
-  await generate(arg('generate', 1000), dirArg)
-} else if (args.includes('--import')) {
-  console.log(JSON.stringify(await importChild(filesIn(dirArg), arg('import', 0))))
+if (options.generate !== undefined) {
+  await generate(Number(options.generate), dirArg)
+} else if (options.import !== undefined) {
+  console.log(JSON.stringify(await importChild(filesIn(dirArg), Number(options.import))))
 } else {
-  const sizes = [arg('small', 250_000), arg('rows', 1_000_000)]
+  const sizes = [options.small, options.rows]
   console.log(`SIRENE import into PostgreSQL, ${os.cpus().length} CPUs, Node ${process.version}`)
   console.log('rows (etab.)   files MB   import s   rows/s     raw COPY s   import/raw   peak RSS MB')
   for (const rows of sizes) {

@@ -15,16 +15,18 @@ import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildApp, loadAverage, machine, startApp } from './support/cost'
+import { benchOptions } from './support/options'
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? undefined : args[index + 1]
-}
-const PAGE = option('path') ?? '/?commune=69123&naf=56.10A'
-const RUNS = Number(option('runs') ?? 3)
-const N = Number(option('establishments') ?? 50_000)
-const PORT = Number(option('port') ?? 3133)
+const options = benchOptions({
+  path: '/?commune=69123&naf=56.10A',
+  runs: 3,
+  establishments: 50_000,
+  port: 3133,
+})
+const PAGE = options.path
+const RUNS = options.runs
+const N = options.establishments
+const PORT = options.port
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ADMIN = { email: 'admin@bench.test', password: 'bench-lighthouse-password' }
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const

@@ -33,18 +33,15 @@ import {
 } from './support/cost'
 import { benchDatabase } from './support/database'
 import { pickCases, statementOf } from './support/search-mix'
+import { benchOptions } from './support/options'
 
-const args = process.argv.slice(2)
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? fallback : Number(args[index + 1])
-}
-const N = option('establishments', 100_000)
-const SECONDS = option('seconds', 5)
-const ROUNDS = option('rounds', 3)
+const options = benchOptions({ establishments: 100_000, seconds: 5, rounds: 3, port: 3139, keep: false })
+const N = options.establishments
+const SECONDS = options.seconds
+const ROUNDS = options.rounds
 const WARMUP = 2
 const CONCURRENCY = 8
-const PORT = option('port', 3139)
+const PORT = options.port
 const TARGET_MS = 0.3
 
 buildApp()
@@ -113,5 +110,5 @@ try {
   await raw.end()
   await app.stop()
   await plain.stop()
-  if (!args.includes('--keep')) await database.drop()
+  if (!options.keep) await database.drop()
 }

@@ -39,20 +39,24 @@ import {
 } from './support/cost'
 import { benchDatabase } from './support/database'
 import { pickCases, statementOf } from './support/search-mix'
+import { benchOptions } from './support/options'
 
-const args = process.argv.slice(2)
-const option = (name: string) => {
-  const index = args.indexOf(`--${name}`)
-  return index === -1 ? undefined : args[index + 1]
-}
-const N = Number(option('establishments') ?? 1_000_000)
-const SECONDS = Number(option('seconds') ?? 5)
-const ROUNDS = Number(option('rounds') ?? 3)
+const options = benchOptions({
+  establishments: 1_000_000,
+  seconds: 5,
+  rounds: 3,
+  port: 3129,
+  engine: 'postgres',
+  keep: false,
+})
+const N = options.establishments
+const SECONDS = options.seconds
+const ROUNDS = options.rounds
 const WARMUP = 2
 const CONCURRENCY = 8
-const KEEP = args.includes('--keep')
-const PORT = Number(option('port') ?? 3129)
-const ENGINE = option('engine') ?? 'postgres'
+const KEEP = options.keep
+const PORT = options.port
+const ENGINE = options.engine
 if (ENGINE !== 'postgres' && ENGINE !== 'embedded') throw new Error('--engine is postgres or embedded')
 const EMBEDDED = ENGINE === 'embedded'
 const TARGET_MS = 0.3
