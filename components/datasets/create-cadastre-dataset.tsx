@@ -11,11 +11,11 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Dialog } from '@/components/ui/dialog'
 import { BffError, bffFetch, errorMessage } from '@/lib/queries/bff-client'
 import { datasetsKey } from '@/lib/queries/datasets'
+import { CsvEncodingChoice, type CsvEncoding } from './csv-encoding-choice'
 import { formatNumber } from './format'
 import styles from './datasets.module.css'
 
 type CadastreModel = 'parcelle' | 'prop'
-type Encoding = 'UTF-8' | 'ISO-8859-15'
 
 interface Created {
   dataset: { id: string; title: string; total: number; encoding: string }
@@ -88,7 +88,7 @@ export function CreateCadastreDataset() {
   const [model, setModel] = useState<CadastreModel>('parcelle')
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [title, setTitle] = useState('')
-  const [encoding, setEncoding] = useState<Encoding>('UTF-8')
+  const [encoding, setEncoding] = useState<CsvEncoding>('UTF-8')
   const queryClient = useQueryClient()
   const search = cadastreSearch(model, fields)
 
@@ -285,27 +285,7 @@ export function CreateCadastreDataset() {
                 />
               )}
             </Field>
-            <fieldset className="field">
-              <legend>Encodage du fichier CSV</legend>
-              <label className="choice">
-                <input
-                  type="radio"
-                  name="cadastre-encodage"
-                  checked={encoding === 'UTF-8'}
-                  onChange={() => setEncoding('UTF-8')}
-                />{' '}
-                UTF-8 (recommandé)
-              </label>
-              <label className="choice">
-                <input
-                  type="radio"
-                  name="cadastre-encodage"
-                  checked={encoding === 'ISO-8859-15'}
-                  onChange={() => setEncoding('ISO-8859-15')}
-                />{' '}
-                ISO-8859-15 (Latin-9, anciens tableurs)
-              </label>
-            </fieldset>
+            <CsvEncodingChoice name="cadastre-encodage" value={encoding} onChange={setEncoding} />
             {otherRefusal ? (
               <p className="alert" role="alert">
                 {create.error ? 'Création impossible' : 'Aperçu impossible'} : {errorMessage(refusal)}

@@ -8,6 +8,7 @@ import Link from 'next/link'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { BffError, bffFetch, errorMessage } from '@/lib/queries/bff-client'
 import type { ApiSearch } from '@/lib/explorer/search-state'
+import { CsvEncodingChoice, type CsvEncoding } from '@/components/datasets/csv-encoding-choice'
 
 interface CreateDatasetDialogProps {
   open: boolean
@@ -25,7 +26,7 @@ interface Created {
 export function CreateDatasetDialog({ open, onClose, search, suggestedTitle }: CreateDatasetDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [title, setTitle] = useState(suggestedTitle)
-  const [encoding, setEncoding] = useState<'UTF-8' | 'ISO-8859-15'>('UTF-8')
+  const [encoding, setEncoding] = useState<CsvEncoding>('UTF-8')
   const create = useMutation({
     mutationFn: () =>
       bffFetch<Created>('/bff/datasets', {
@@ -91,29 +92,7 @@ export function CreateDatasetDialog({ open, onClose, search, suggestedTitle }: C
               </p>
             ) : null}
           </div>
-          <fieldset className="field">
-            <legend>Encodage du fichier CSV</legend>
-            <label className="choice">
-              <input
-                type="radio"
-                name="encodage"
-                value="UTF-8"
-                checked={encoding === 'UTF-8'}
-                onChange={() => setEncoding('UTF-8')}
-              />{' '}
-              UTF-8 (recommandé)
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                name="encodage"
-                value="ISO-8859-15"
-                checked={encoding === 'ISO-8859-15'}
-                onChange={() => setEncoding('ISO-8859-15')}
-              />{' '}
-              ISO-8859-15 (Latin-9, anciens tableurs)
-            </label>
-          </fieldset>
+          <CsvEncodingChoice name="encodage" value={encoding} onChange={setEncoding} />
           {create.isError && !titleError ? (
             <p className="field-error" role="alert">
               La création a échoué : {errorMessage(create.error)}

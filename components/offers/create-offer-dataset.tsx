@@ -8,6 +8,7 @@ import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '@/components/ui/dialog'
 import { BffError, bffFetch, errorMessage } from '@/lib/queries/bff-client'
+import { CsvEncodingChoice, type CsvEncoding } from '@/components/datasets/csv-encoding-choice'
 
 interface Created {
   dataset: { id: string; title: string; total: number; encoding: string }
@@ -23,7 +24,7 @@ export function CreateOfferDataset({
 }) {
   const [open, setOpen] = useState(false)
   const [title, setTitle] = useState(suggestedTitle)
-  const [encoding, setEncoding] = useState<'UTF-8' | 'ISO-8859-15'>('UTF-8')
+  const [encoding, setEncoding] = useState<CsvEncoding>('UTF-8')
   const create = useMutation({
     mutationFn: () =>
       bffFetch<Created>('/bff/datasets', {
@@ -86,27 +87,7 @@ export function CreateOfferDataset({
                 </p>
               ) : null}
             </div>
-            <fieldset className="field">
-              <legend>Encodage du fichier CSV</legend>
-              <label>
-                <input
-                  type="radio"
-                  name="offre-jeu-encodage"
-                  checked={encoding === 'UTF-8'}
-                  onChange={() => setEncoding('UTF-8')}
-                />{' '}
-                UTF-8 (outils de données)
-              </label>{' '}
-              <label>
-                <input
-                  type="radio"
-                  name="offre-jeu-encodage"
-                  checked={encoding === 'ISO-8859-15'}
-                  onChange={() => setEncoding('ISO-8859-15')}
-                />{' '}
-                ISO-8859-15 (tableurs)
-              </label>
-            </fieldset>
+            <CsvEncodingChoice name="offre-jeu-encodage" value={encoding} onChange={setEncoding} />
             {create.error && !titleError ? (
               <p className="alert" role="alert">
                 Création impossible : {errorMessage(create.error)}

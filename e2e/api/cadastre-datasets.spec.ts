@@ -260,7 +260,7 @@ test('refuses a cadastre search that is not the model’s, with the API’s mess
   }
   const unknown = await request.post('/bff/datasets', {
     headers,
-    data: { title: 'Refusé', model: 'tf', search: {} },
+    data: { title: 'Refusé', model: 'cadastre', search: {} },
   })
   expect(problemSchema.parse(await unknown.json()).errors?.[0]?.message).toMatch(/parcelle .* prop/)
 })

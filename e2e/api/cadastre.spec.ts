@@ -25,7 +25,7 @@ import {
 } from '@/lib/cadastre/parcels'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { premisesListContract } from '@/lib/premises/contract'
-import { premisesWireSchema } from '@/lib/premises/serialise'
+import { premisesDetailWireSchema } from '@/lib/premises/serialise'
 import type { AreaGeometry, BBox } from '@/lib/territory/geometry'
 import { zoneId } from '@/lib/territory/zone-id'
 import { normaliseName } from '@/lib/text/normalise'
@@ -392,7 +392,7 @@ test.describe('GET /ca/parcelles', () => {
     for (const item of ok(response, parcelPage).parcelles) {
       expect(item.url).toBe(`/v0/ca/parcelles/${item.id}`)
       const record = ok(await get(baseURL!, item.url, auth), parcelDetailWireSchema)
-      const { proprietaires: _accounts, locaux: _premises, ...fields } = record
+      const { proprietaires: _accounts, locaux: _premises, suf: _subdivisions, ...fields } = record
       expect(fields).toEqual(item)
     }
     const lastPage = Math.ceil(inCommune.length / 5)
@@ -600,7 +600,8 @@ test.describe('records', () => {
       expect(response.status, ref.url).toBe(200)
       expect((response.json() as { id: string }).id).toBe(ref.id)
     }
-    for (const ref of record.locaux) premisesWireSchema.parse((await get(baseURL!, ref.url, auth)).json())
+    for (const ref of record.locaux)
+      premisesDetailWireSchema.parse((await get(baseURL!, ref.url, auth)).json())
     // Its own url, lower case and without /v0 too.
     expect(ok(await get(baseURL!, record.url, auth), parcelDetailWireSchema)).toEqual(record)
     expect(
@@ -851,7 +852,8 @@ test.describe('GET /ca/locaux', () => {
         adresse: local.adresse,
         url: `/v0/ca/locaux/${local.id}`,
       })
-      expect(ok(await get(baseURL!, item.url, auth), premisesWireSchema)).toEqual(item)
+      const { pev: _parts, ...premises } = ok(await get(baseURL!, item.url, auth), premisesDetailWireSchema)
+      expect(premises).toEqual(item)
       expect(
         ok(await get(baseURL!, `/v0/ca/parcelles/${item.parcelle}`, auth), parcelDetailWireSchema).locaux,
       ).toContainEqual({

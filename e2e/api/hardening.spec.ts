@@ -64,6 +64,7 @@ test.describe('write methods on pages', () => {
     ['POST', '/offres', 'application/x-www-form-urlencoded'],
     ['POST', '/jeux-de-donnees', 'multipart/form-data; boundary=x'],
     ['PUT', '/applications', 'text/plain'],
+    ['POST', '/.well-known/openid-configuration', 'multipart/form-data; boundary=x'],
   ] as const) {
     test(`${method} ${path} is a 405 page, before Next.js looks for a server action`, async ({ baseURL }) => {
       const response = await rawRequest(baseURL!, {
@@ -78,6 +79,22 @@ test.describe('write methods on pages', () => {
       expect(response.headers['x-frame-options']).toBe('DENY')
       expect(response.body).toContain('Méthode non acceptée')
     })
+  }
+})
+
+test('a form posted to an unknown /bff address is a 404 problem, not a page taking it for a server action', async ({
+  baseURL,
+}) => {
+  for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+    const response = await rawRequest(baseURL!, {
+      method,
+      path: '/bff/inconnu/chemin',
+      headers: { Accept: 'text/html', 'Content-Type': 'multipart/form-data; boundary=x' },
+      body: '--x--\r\n',
+    })
+    expect(response.status, method).toBe(404)
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8')
+    expect(JSON.parse(response.body)).toMatchObject({ status: 404, instance: '/bff/inconnu/chemin' })
   }
 })
 

@@ -151,10 +151,13 @@ describe('routeRequest and write methods on pages', () => {
       '/api/auth/signout',
       '/oauth/token',
       '/oauth/interaction/abc/login',
-      '/.well-known/openid-configuration',
     ]) {
       expect(send('POST', url).kind, url).toBe('app')
     }
+    // The discovery documents are read only: a write there is refused like one to a page.
+    const discovery = send('POST', '/.well-known/openid-configuration')
+    expect(discovery.kind).toBe('reject')
+    if (discovery.kind === 'reject') expect(discovery.error.status).toBe(405)
     expect(send('DELETE', '/bff/applications/x').kind).toBe('app')
     expect(send('GET', '/applications').kind).toBe('app')
   })

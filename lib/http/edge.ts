@@ -102,10 +102,11 @@ export function routeRequest(request: EdgeRequest): EdgeDecision {
 
 /**
  * Paths of the app that take writes: the browser's same-origin endpoints, next-auth's, and the
- * authorization server's (mounted in server.ts). Pages only read: the app has no server actions, and
- * a POST to a page would otherwise reach Next.js's action handling (an error logged per request).
+ * authorization server's (mounted in server.ts; its discovery documents under /.well-known are read
+ * only). Pages only read: the app has no server actions, and a POST to a page would otherwise reach
+ * Next.js's action handling (an error logged per request).
  */
-const WRITABLE_APP_PREFIXES = ['/bff/', '/api/auth/', '/oauth/', '/.well-known/'] as const
+const WRITABLE_APP_PREFIXES = ['/bff/', '/api/auth/', '/oauth/'] as const
 const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
 
 function appDecision(path: string, method: string): EdgeDecision {
