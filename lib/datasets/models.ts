@@ -347,23 +347,30 @@ const lineAmount = (alias: string, taxes: readonly string[], beneficiaire?: stri
   `coalesce((SELECT sum((x->>'montant')::bigint) FROM jsonb_array_elements(${alias}.lignes) x
      WHERE x->>'taxe' IN (${taxes.map((t) => `'${t}'`).join(', ')})${beneficiaire ? ` AND x->>'beneficiaire' = '${beneficiaire}'` : ''}), 0)`
 
-/** A fiscal model's capture, count and first records over `table alias` filtered by `filter`. */
-function noticeQueries<S>(
+/**
+ * A model's capture, count and first records over `table alias` filtered by `filter`, in the order
+ * of the ids. `record` is the JSON kept of each record (default: the whole row), `columns` what the
+ * preview reads (default: every column), `geoRanked` gives every record a GeoJSON rank (its position).
+ */
+function searchQueries<S>(
   table: string,
   alias: string,
   schema: z.ZodType,
   filter: (search: S, params: SqlParams) => string,
+  options: { record?: string; columns?: string; geoRanked?: boolean } = {},
 ) {
   const matching = (search: unknown, taken: number) => {
     const params = new SqlParams(taken)
     const where = filter(schema.parse(search) as S, params)
     return { from: `${table} ${alias} WHERE ${where}`, params }
   }
+  const position = `(row_number() OVER (ORDER BY ${alias}.id))::int`
   return {
     capture: (search: unknown) => {
       const { from, params } = matching(search, 1)
       return captureStatement({
-        text: `SELECT $1::bigint, (row_number() OVER (ORDER BY ${alias}.id))::int, ${alias}.id, NULL::int, to_jsonb(${alias}) FROM ${from}`,
+        text: `SELECT $1::bigint, ${position}, ${alias}.id, ${options.geoRanked ? position : 'NULL::int'},
+            ${options.record ?? `to_jsonb(${alias})`} FROM ${from}`,
         values: params.values,
       })
     },
@@ -374,7 +381,7 @@ function noticeQueries<S>(
     first: (search: unknown, limit: number) => {
       const { from, params } = matching(search, 1)
       return {
-        text: `SELECT ${alias}.* FROM ${from} ORDER BY ${alias}.id LIMIT $1`,
+        text: `SELECT ${options.columns ?? `${alias}.*`} FROM ${from} ORDER BY ${alias}.id LIMIT $1`,
         values: [limit, ...params.values],
       }
     },
@@ -404,7 +411,7 @@ const tf: DatasetModel = {
   formats: ['json', 'csv'],
   searchSchema: tfSearchSchema,
   recordSchema: tfDatasetRecordSchema,
-  ...noticeQueries<TfSearch>('avis_tf', 't', tfSearchSchema, tfFilter),
+  ...searchQueries<TfSearch>('avis_tf', 't', tfSearchSchema, tfFilter),
   recordsQuery: `SELECT ${TF_SELECT}, t.lignes FROM dataset_record r ${STORED_TF}
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialiseTfRecord(row as unknown as Parameters<typeof serialiseTfRecord>[0]),
@@ -446,7 +453,7 @@ const th: DatasetModel = {
   formats: ['json', 'csv'],
   searchSchema: thSearchSchema,
   recordSchema: thDatasetRecordSchema,
-  ...noticeQueries<ThSearch>('avis_th', 'h', thSearchSchema, thFilter),
+  ...searchQueries<ThSearch>('avis_th', 'h', thSearchSchema, thFilter),
   recordsQuery: `SELECT ${TH_SELECT}, h.lignes FROM dataset_record r ${STORED_TH}
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialiseThRecord(row as unknown as Parameters<typeof serialiseThRecord>[0]),
@@ -487,18 +494,6 @@ const PARCEL_RECORD_COLUMNS = 'p.id, p.codcom, p.commune, p.section, p.numero, p
 const ACCOUNT_RECORD_COLUMNS =
   'c.id, c.codcom, c.commune, c.numero, c.personne, c.nom, c.siren, c.titulaires, c.adresse'
 
-function parcelMatching(search: unknown, taken: number) {
-  const params = new SqlParams(taken)
-  const where = parcelFilter(parcelSearchSchema.parse(search) as ParcelSearch, params)
-  return { where, values: params.values }
-}
-
-function accountMatching(search: unknown, taken: number) {
-  const params = new SqlParams(taken)
-  const where = accountFilter(accountSearchSchema.parse(search) as AccountSearch, params)
-  return { where, values: params.values }
-}
-
 type ParcelRecordRow = Parameters<typeof serialiseParcel>[0]
 
 /** The FeatureCollection of a parcel dataset, streamed: each outline as stored, the record as properties. */
@@ -525,26 +520,11 @@ const parcelle: DatasetModel = {
   searchSchema: parcelSearchSchema,
   recordSchema: parcelWireSchema,
   // Every parcel has an outline: its GeoJSON rank is its position (identifiers' order).
-  capture: (search) => {
-    const { where, values } = parcelMatching(search, 1)
-    return captureStatement({
-      text: `SELECT $1::bigint, (row_number() OVER (ORDER BY p.id))::int, p.id,
-          (row_number() OVER (ORDER BY p.id))::int, to_jsonb(p) - 'emprise'
-        FROM parcelle p WHERE ${where}`,
-      values,
-    })
-  },
-  count: (search) => {
-    const { where, values } = parcelMatching(search, 0)
-    return { text: `SELECT count(*)::int AS total FROM parcelle p WHERE ${where}`, values }
-  },
-  first: (search, limit) => {
-    const { where, values } = parcelMatching(search, 1)
-    return {
-      text: `SELECT ${PARCEL_RECORD_COLUMNS} FROM parcelle p WHERE ${where} ORDER BY p.id LIMIT $1`,
-      values: [limit, ...values],
-    }
-  },
+  ...searchQueries<ParcelSearch>('parcelle', 'p', parcelSearchSchema, parcelFilter, {
+    record: `to_jsonb(p) - 'emprise'`,
+    columns: PARCEL_RECORD_COLUMNS,
+    geoRanked: true,
+  }),
   recordsQuery: `SELECT ${PARCEL_RECORD_COLUMNS} FROM dataset_record r ${STORED_PARCEL}
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialiseParcel(row as unknown as ParcelRecordRow),
@@ -576,25 +556,9 @@ const prop: DatasetModel = {
   formats: ['json', 'csv'],
   searchSchema: accountSearchSchema,
   recordSchema: accountWireSchema,
-  capture: (search) => {
-    const { where, values } = accountMatching(search, 1)
-    return captureStatement({
-      text: `SELECT $1::bigint, (row_number() OVER (ORDER BY c.id))::int, c.id, NULL::int, to_jsonb(c)
-        FROM compte_communal c WHERE ${where}`,
-      values,
-    })
-  },
-  count: (search) => {
-    const { where, values } = accountMatching(search, 0)
-    return { text: `SELECT count(*)::int AS total FROM compte_communal c WHERE ${where}`, values }
-  },
-  first: (search, limit) => {
-    const { where, values } = accountMatching(search, 1)
-    return {
-      text: `SELECT ${ACCOUNT_RECORD_COLUMNS} FROM compte_communal c WHERE ${where} ORDER BY c.id LIMIT $1`,
-      values: [limit, ...values],
-    }
-  },
+  ...searchQueries<AccountSearch>('compte_communal', 'c', accountSearchSchema, accountFilter, {
+    columns: ACCOUNT_RECORD_COLUMNS,
+  }),
   recordsQuery: `SELECT ${ACCOUNT_RECORD_COLUMNS} FROM dataset_record r ${STORED_ACCOUNT}
     WHERE r.snapshot_id = $1 AND r.position > $2 AND r.position <= $3 ORDER BY r.position`,
   toWire: (row) => serialiseAccount(row as unknown as Parameters<typeof serialiseAccount>[0]),
