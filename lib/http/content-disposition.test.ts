@@ -1,6 +1,11 @@
 import { parse } from 'content-disposition'
 import { describe, expect, it } from 'vitest'
-import { asciiFileName, attachmentDisposition, fileNameFromTitle } from './content-disposition'
+import {
+  asciiFileName,
+  attachmentDisposition,
+  fileNameFromTitle,
+  stripUnsafeCharacters,
+} from './content-disposition'
 
 describe('download names', () => {
   it('makes a file name of a title', () => {
@@ -32,5 +37,60 @@ describe('download names', () => {
     // An ASCII name needs no extended parameter.
     expect(attachmentDisposition('x-v1.csv')).toBe('attachment; filename=x-v1.csv')
     expect(/^[\x20-\x7e]*$/.test(attachmentDisposition('Cœur « 東京 ».csv'))).toBe(true)
+  })
+})
+
+describe('control and bidirectional characters', () => {
+  // Bidirectional controls, invisible format characters, C0, DEL, C1, line and paragraph separators.
+  const unsafe = [
+    '\u202e',
+    '\u202d',
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200e',
+    '\u200f',
+    '\u061c',
+    '\u200b',
+    '\u200d',
+    '\ufeff',
+    '\u00ad',
+    '\u2060',
+    '\u0000',
+    '\u0007',
+    '\u001b',
+    '\u007f',
+    '\u0085',
+    '\u009b',
+    '\u2028',
+    '\u2029',
+    '\r',
+    '\n',
+    '\t',
+  ]
+  const printable = (header: string) => decodeURIComponent(header.replace(/^.*filename\*=UTF-8''/, ''))
+
+  it.each(unsafe)('never writes U+%s into a saved name', (c) => {
+    const code = c.codePointAt(0)!.toString(16).padStart(4, '0')
+    const title = `facture${c}fdp.exe`
+    const name = fileNameFromTitle(title, 'csv')
+    expect(name.includes(c), code).toBe(false)
+    const header = attachmentDisposition(`Locaux ${c}é${c}.csv`)
+    expect(printable(header).includes(c), code).toBe(false)
+    expect(parse(header).parameters.filename).toMatch(/^Locaux ?é ?\.csv$/)
+    expect(parse(attachmentDisposition(title)).parameters.filename?.includes(c)).toBe(false)
+  })
+
+  it('keeps the extension where the name ends', () => {
+    expect(stripUnsafeCharacters('facture\u202Efdp.exe')).toBe('facturefdp.exe')
+    expect(parse(attachmentDisposition('Rapport \u202Egpj.exe')).parameters.filename).toBe('Rapport gpj.exe')
+    expect(fileNameFromTitle('\u202E\u2066', 'csv')).toBe('export.csv')
+    expect(attachmentDisposition('\u202E')).toBe('attachment; filename=download')
+    // Letters of every script stay.
+    expect(stripUnsafeCharacters('Zürich 東京 עברית')).toBe('Zürich 東京 עברית')
   })
 })
