@@ -9,10 +9,10 @@ import next from 'next'
 import { prepareDatabase } from '@/lib/bootstrap/prepare-database'
 import { startDatasetJobs, type DatasetJobRunner } from '@/lib/datasets/job-runner'
 import { startDatabase, type DatabaseHandle } from '@/lib/db/engine'
-import pg from 'pg'
 import { DatabaseMonitor, databaseMonitor, installMonitor } from '@/lib/db/availability'
 import { connectionConfig } from '@/lib/db/connection'
-import { configurePool, pool } from '@/lib/db/pool'
+import { TrackedPool } from '@/lib/db/origin'
+import { configurePool, pool, probeDatabase } from '@/lib/db/pool'
 import { env, EnvError, exportLibraryEnv, loadDotEnv } from '@/lib/env'
 import { fileStore } from '@/lib/files'
 import { databaseUnavailable, payloadTooLarge, type ApiError } from '@/lib/http/api-error'
@@ -91,8 +91,14 @@ async function main(): Promise<void> {
   const dev = e.NODE_ENV !== 'production'
   // Requests run under connection and statement timeouts; start-up and background work do not.
   configurePool({ requestTimeouts: true })
+  // Nothing runs while the database is healthy: the requests' own errors tell when it is not.
   installMonitor(
-    new DatabaseMonitor({ probe: () => pool().query('SELECT 1'), log: (line) => log(`db: ${line}`) }),
+    new DatabaseMonitor({
+      probe: probeDatabase,
+      log: (line) => log(`db: ${line}`),
+      // The requests waiting on a frozen or lost server answer 503 now, not at their own timeout.
+      onDown: () => void pool().cutConnections(),
+    }),
   )
   database = await startDatabase('app', (holder) =>
     log(`waiting for the command running as pid ${holder.pid} to release the embedded database…`),
@@ -100,7 +106,7 @@ async function main(): Promise<void> {
   const db = database
   log(`database: ${db.kind === 'embedded' ? `embedded (${e.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`)
   const progress = progressReporter()
-  const background = new pg.Pool(connectionConfig(e))
+  const background = new TrackedPool(connectionConfig(e))
   background.on('error', (error) => console.error('[db] idle client error:', error.message))
   await prepareDatabase(background, {
     env: e,

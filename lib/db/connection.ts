@@ -41,6 +41,8 @@ export function connectionConfig(e: ConnectionEnv, options: ConnectionOptions = 
   }
   return {
     ...base,
+    // The embedded engine has no server-side statement timeout: the client's bounds the wait.
+    ...(options.requestTimeouts && statementMs > 0 ? { query_timeout: statementMs + 2_000 } : {}),
     host: embeddedPaths(e.dataDir).socketDir,
     port: 5432,
     user: 'postgres',

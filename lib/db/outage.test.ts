@@ -2,21 +2,21 @@
 // (lib/testing/throwaway-cluster.ts): the requests' pool gives up within its connection and
 // statement timeouts, routes answer 503/504 (never 500), the monitor logs one line per state
 // change, and the pool recovers without a restart.
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderProblem } from '../http/render-problem'
 import { startThrowawayCluster, type ThrowawayCluster } from '../testing/throwaway-cluster'
 import { DatabaseMonitor, installMonitor } from './availability'
 import { connectionConfig } from './connection'
+import { TrackedPool } from './origin'
 
 let cluster: ThrowawayCluster
-let pool: pg.Pool
+let pool: TrackedPool
 const lines: string[] = []
 let monitor: DatabaseMonitor
 
 beforeAll(async () => {
   cluster = await startThrowawayCluster()
-  pool = new pg.Pool(
+  pool = new TrackedPool(
     connectionConfig(
       {
         DATABASE_URL: cluster.url,

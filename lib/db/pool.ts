@@ -2,8 +2,9 @@
 // parameters and `withTransaction`. Cached on globalThis so `next dev` reloads do not leak pools.
 import pg from 'pg'
 import { env } from '../env'
-import { classifyDatabaseError } from './availability'
+import { classifyDatabaseError, databaseMonitor } from './availability'
 import { connectionConfig, type ConnectionOptions } from './connection'
+import { TrackedClient, TrackedPool } from './origin'
 
 // DATE stays a 'YYYY-MM-DD' string (no time-zone shift); int8 (count(*)) becomes a number, since
 // our counts stay far below 2^53.
@@ -14,22 +15,45 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
 const KEY = Symbol.for('tda.db.pool')
 const OPTIONS = Symbol.for('tda.db.pool.options')
-type Holder = typeof globalThis & { [KEY]?: pg.Pool; [OPTIONS]?: ConnectionOptions }
+type Holder = typeof globalThis & { [KEY]?: TrackedPool; [OPTIONS]?: ConnectionOptions }
 
 /** How the process pool is created (server.ts: with the requests' timeouts); before its first use. */
 export function configurePool(options: ConnectionOptions): void {
   ;(globalThis as Holder)[OPTIONS] = options
 }
 
-export function pool(): pg.Pool {
+export function pool(): TrackedPool {
   const g = globalThis as Holder
   if (!g[KEY]) {
-    const created = new pg.Pool(connectionConfig(env(), g[OPTIONS]))
+    const created = new TrackedPool(connectionConfig(env(), g[OPTIONS]))
     // An idle client losing its server must not crash the process; the next query reconnects.
-    created.on('error', (error) => console.error('[db] idle client error:', error.message))
+    // During a known outage the monitor has said it once (lib/db/availability.ts).
+    created.on('error', (error) => {
+      if (databaseMonitor()?.available !== false) console.error('[db] idle client error:', error.message)
+    })
     g[KEY] = created
   }
   return g[KEY]
+}
+
+/**
+ * Whether the database answers `SELECT 1` on a connection of its own, opened and answered within
+ * DB_CONNECT_TIMEOUT_MS (the monitor's probe while the database is down: never through the pool,
+ * whose connections may hang on a frozen server).
+ */
+export async function probeDatabase(): Promise<void> {
+  const config = connectionConfig(env(), (globalThis as Holder)[OPTIONS])
+  const limit = config.connectionTimeoutMillis ?? 5_000
+  const client = new TrackedClient({ ...config, query_timeout: limit })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+  } catch (error) {
+    ;(client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+    throw error
+  }
+  await client.end().catch(() => {})
 }
 
 export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import net from 'node:net'
 import { PassThrough, Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-error'
@@ -47,6 +49,60 @@ describe('readBody', () => {
     stream.end(Buffer.alloc(1000))
     await new Promise<void>((resolve) => stream.once('end', resolve))
     expect(stream.readableEnded).toBe(true)
+  })
+})
+
+describe('readBody of a body cut short', () => {
+  /** A server reading each request's body with readBody; the outcome of the one request sent. */
+  async function serverOutcome(send: (socket: net.Socket) => void): Promise<unknown> {
+    let outcome: (value: unknown) => void
+    const result = new Promise((resolve) => (outcome = resolve))
+    const server = http.createServer((req, res) => {
+      readBody(req, MAX_BODY_BYTES).then(outcome, outcome)
+      res.on('error', () => {})
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1')
+    socket.on('error', () => {})
+    await new Promise<void>((resolve) => socket.once('connect', resolve))
+    send(socket)
+    try {
+      return await result
+    } finally {
+      socket.destroy()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+
+  it('answers 400 (never a connection error) when the client closes mid-body', async () => {
+    const error = await serverOutcome((socket) => {
+      socket.write(
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+      )
+      setTimeout(() => socket.destroy(), 50)
+    })
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(400)
+    expect((error as ApiError).detail).toMatch(/incomplet/)
+  })
+
+  it('answers 400 for a malformed chunk', async () => {
+    const error = await serverOutcome((socket) => {
+      socket.write('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nzz\r\n')
+    })
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(400)
+  })
+
+  it('answers 400 when a web stream errors', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([123]))
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+      },
+    })
+    expect((await rejection(readBody(body, 100))).status).toBe(400)
   })
 })
 

@@ -22,9 +22,18 @@ const MEDIA_TYPE_NAMES: Record<BodyMediaType, string> = {
 }
 
 /**
+ * A body that ended before its end: the client closed the connection mid-body, sent a malformed
+ * chunk or was timed out (408). A 400 the client will rarely see, and never a server error, nor a
+ * sign of anything wrong on the server's side (lib/db/availability.ts counts database errors only).
+ */
+export const incompleteBody = () =>
+  badRequest('Le corps de la requête est incomplet : la connexion a été interrompue pendant son envoi.')
+
+/**
  * Reads a whole body of at most `limit` bytes; resolves null, without buffering more, when it is
  * larger (declared so, or found so while reading). A Node stream (an incoming request) is then
- * drained so that the connection can still carry the answer; a web stream is cancelled.
+ * drained so that the connection can still carry the answer; a web stream is cancelled. A body
+ * cut short rejects with incompleteBody().
  */
 export async function readBody(
   source: Readable | AsyncIterable<Uint8Array> | null,
@@ -39,10 +48,14 @@ export async function readBody(
   if (source instanceof Readable) return readNodeStream(source, limit)
   const chunks: Uint8Array[] = []
   let size = 0
-  for await (const chunk of source) {
-    size += chunk.length
-    if (size > limit) return null
-    chunks.push(chunk)
+  try {
+    for await (const chunk of source) {
+      size += chunk.length
+      if (size > limit) return null
+      chunks.push(chunk)
+    }
+  } catch {
+    throw incompleteBody()
   }
   return Buffer.concat(chunks)
 }
@@ -63,9 +76,15 @@ function readNodeStream(stream: Readable, limit: number): Promise<Buffer | null>
       chunks.push(chunk)
     }
     const onEnd = () => resolve(Buffer.concat(chunks))
+    const onAborted = () => reject(incompleteBody())
     stream.on('data', onData)
     stream.once('end', onEnd)
-    stream.once('error', reject)
+    stream.once('error', onAborted)
+    stream.once('aborted', onAborted)
+    stream.once('close', () => {
+      if (!stream.readableEnded) onAborted()
+    })
+    if (stream.errored || (stream.destroyed && !stream.readableEnded)) onAborted()
   })
 }
 
