@@ -155,7 +155,7 @@ export function OfferForm({ reference, initial }: { reference?: string; initial:
         {field('number', 'Numéro')}
         {field('voie', 'Voie')}
         {field('code_commune', 'Code commune INSEE', { hint: '5 caractères, ex. 35238 (Rennes).' })}
-        {field('site_internet', 'Site internet', { full: true })}
+        {field('website', 'Site internet', { full: true })}
       </fieldset>
       <fieldset>
         <legend>Prix</legend>

@@ -82,6 +82,7 @@ test.describe('POST /eco/immo/offres', () => {
       disponibilite: '30-09-2026',
       loyer_mensuel: 4200,
       divisible_at: 100,
+      website: 'https://www.exemple.fr/offres/grand-local',
       contact_offers_attributes: [
         { type: 'commercialisateur', name: 'Jeanne Martin', email: 'jeanne@exemple.fr' },
       ],
@@ -101,6 +102,7 @@ test.describe('POST /eco/immo/offres', () => {
       'offre[disponibilite]=30-09-2026',
       'offre[loyer_mensuel]=4200',
       'offre[divisible_at]=100',
+      'offre[website]=https%3A%2F%2Fwww.exemple.fr%2Foffres%2Fgrand-local',
       'offre[contact_offers_attributes][0][type]=commercialisateur',
       'offre[contact_offers_attributes][0][name]=Jeanne+Martin',
       'offre[contact_offers_attributes][0][email]=jeanne@exemple.fr',
@@ -125,9 +127,32 @@ test.describe('POST /eco/immo/offres', () => {
       transaction_types: ['acheter', 'louer'],
       disponibilite: '30-09-2026',
       coordonnees: { source: 'commune' },
+      // Spec 0.13.0: website and divisible_at under their names.
+      website: 'https://www.exemple.fr/offres/grand-local',
+      divisible_at: 100,
+      zones: [
+        { type: 'epci', code: '243400017' },
+        { type: 'departement', code: '34', nom: 'Hérault' },
+        { type: 'region', code: '76' },
+      ],
     })
     const strip = (o: typeof a) => ({ ...o, id: '', reference: '', url: '', created_at: '' })
     expect(strip(b)).toEqual(strip(a))
+  })
+
+  test('site_internet, the name website had before 0.13.0, is read as website; two different ones 422', async ({
+    baseURL,
+  }, testInfo) => {
+    const writer = await bearer(baseURL!, testInfo, 'all')
+    const site = 'https://www.exemple.fr/offres/ancien-nom'
+    const reference = created(await postJson(baseURL!, writer, { ...BASE, site_internet: site }))
+    const record = offerRecordWireSchema.parse((await get(baseURL!, writer, `${PATH}/${reference}`)).json())
+    expect(record.offre).toMatchObject({ website: site, site_internet: site, divisible_at: null })
+    const refused = problem(
+      await postJson(baseURL!, writer, { ...BASE, website: site, site_internet: 'https://autre.exemple.fr' }),
+      422,
+    )
+    expect(refused.errors!.map((e) => e.path)).toEqual(['offre.site_internet'])
   })
 
   test('422 lists every field issue, enums with their accepted values', async ({ baseURL }, testInfo) => {
@@ -347,6 +372,22 @@ test.describe('reading offers', () => {
     expect(await search({ transaction_type: 'acheter' })).toEqual([lyon])
     expect(await search({ surface_min: 100, surface_max: 500 })).toEqual([rennes])
     expect(await search({ tags: `${word} VITRINE` })).toEqual([paris])
+
+    // Spec 0.14.0: each item carries the zones of its commune, whose ids search.zone_id takes.
+    const items = offerSearchResultSchema.parse(
+      (await getWithJsonBody(baseURL!, PATH, { search: { q: word } }, { Authorization: reader })).json(),
+    ).offres
+    const zonesOf = (reference: string) => items.find((o) => o.reference === reference)!.zones
+    expect(zonesOf(rennes).map((z) => [z.type, z.code, z.nom])).toEqual([
+      ['epci', '243500139', 'Rennes Métropole'],
+      ['departement', '35', 'Ille-et-Vilaine'],
+      ['region', '53', 'Bretagne'],
+    ])
+    expect(zonesOf(lyon).map((z) => z.code)).toEqual(['200046977', '69', '84'])
+    for (const zone of zonesOf(rennes)) {
+      expect(zone.url).toBe(`/v0/zones/${zone.id}`)
+      expect(await search({ zone_id: zone.id })).toEqual([rennes])
+    }
 
     // The query-string form, paging and its Link header.
     const page = await get(baseURL!, reader, `${PATH}?search[q]=${word}&size=1&page=2`)

@@ -346,11 +346,12 @@ test.describe('pages', () => {
 })
 
 test.describe('records', () => {
-  test('every field of spec §2.4, and every url resolving to the full record', async ({
+  test('every field of spec §2.4, and every url resolving to the full record with its contact', async ({
     baseURL,
   }, testInfo) => {
     const auth = await eco(baseURL, testInfo)
     const page = result(await byBody(baseURL!, auth, { search: { code_commune: busiestCommune }, size: 30 }))
+    const contacts: Array<z.infer<typeof establishmentDetailWireSchema>['contact']> = []
     for (const e of page.etablissements) {
       const source = records.find((r) => r.siret === e.siret)!
       expect(e.id).toBe(e.siret)
@@ -368,7 +369,17 @@ test.describe('records', () => {
       expect(record.coordonnees).toEqual(
         source.lon === null ? null : { longitude: source.lon, latitude: source.lat },
       )
+      // Spec 0.10.0: the contact object, as the seed wrote it (lists empty and website null for none).
+      expect(record.contact).toEqual({
+        emails: source.contact?.emails ?? [],
+        telephones: source.contact?.telephones ?? [],
+        website: source.contact?.website ?? null,
+      })
+      contacts.push(record.contact)
     }
+    expect(contacts.some((c) => c.emails.length + c.telephones.length === 0 && c.website === null)).toBe(true)
+    expect(contacts.some((c) => c.telephones.length > 0)).toBe(true)
+    expect(contacts.some((c) => c.emails.length > 0)).toBe(true)
   })
 
   test('a record: 404 when unknown, 400 when malformed, without /v0 too', async ({ baseURL }, testInfo) => {

@@ -89,8 +89,12 @@ export const EXPORT_SETTINGS = {
  */
 const STORED_ESTABLISHMENT = `CROSS JOIN LATERAL jsonb_populate_record(NULL::etablissement, r.record) e`
 const STORED_PREMISES = `CROSS JOIN LATERAL jsonb_populate_record(NULL::local, r.record) l`
-/** Columns used by the search only, left out of the stored contents. */
-const SEARCH_ONLY_COLUMNS = `ARRAY['entreprise_norm', 'enseigne_norm', 'denomination_norm', 'nom_recherche']`
+/**
+ * Columns left out of the stored contents: those of the search only, and the contact information,
+ * which only the record of GET /v0/eco/sirets/:id serves (not the siret model's records).
+ */
+const SEARCH_ONLY_COLUMNS = `ARRAY['entreprise_norm', 'enseigne_norm', 'denomination_norm', 'nom_recherche',
+  'contact_emails', 'contact_telephones', 'contact_website']`
 
 const exportRange = `r.snapshot_id = current_setting('${EXPORT_SETTINGS.snapshot}')::bigint
     AND r.position > current_setting('${EXPORT_SETTINGS.from}')::int

@@ -1,5 +1,6 @@
 // Reading establishments: the one SELECT list (with the NAF label and the headcount band joined)
 // and the row → domain mapper. Every query that returns establishments uses these.
+import type { EstablishmentContact } from './contact'
 import { legalCategoryLabel } from './legal-categories'
 
 /** Columns for `FROM etablissement e`; add ESTABLISHMENT_JOINS to the FROM clause. */
@@ -7,6 +8,10 @@ export const ESTABLISHMENT_SELECT = `e.siret, e.siren, e.entreprise, e.enseigne,
   e.code_commune, e.libelle_commune, e.code_naf, coalesce(n.libelle, '') AS libelle_naf,
   e.tranche_effectif, coalesce(t.libelle, e.tranche_effectif) AS tranche_libelle, coalesce(t.mediane, 0) AS tranche_mediane,
   e.effectif_saisi, e.secteur_alternatif, e.lon, e.lat, e.date_creation, e.categorie_juridique, e.etat_administratif`
+
+/** ESTABLISHMENT_SELECT and the contact columns: the record of GET /v0/eco/sirets/:id. */
+export const ESTABLISHMENT_DETAIL_SELECT = `${ESTABLISHMENT_SELECT},
+  e.contact_emails, e.contact_telephones, e.contact_website`
 
 export const ESTABLISHMENT_JOINS = `LEFT JOIN naf n ON n.code = e.code_naf
   LEFT JOIN tranche_effectif t ON t.code = e.tranche_effectif`
@@ -32,6 +37,12 @@ export interface EstablishmentRow {
   date_creation: string | null
   categorie_juridique: string | null
   etat_administratif: 'A' | 'F'
+}
+
+export interface EstablishmentDetailRow extends EstablishmentRow {
+  contact_emails: string[]
+  contact_telephones: string[]
+  contact_website: string | null
 }
 
 export interface Establishment {
@@ -75,5 +86,21 @@ export function rowToEstablishment(row: EstablishmentRow): Establishment {
       ? { code: row.categorie_juridique, libelle: legalCategoryLabel(row.categorie_juridique) }
       : null,
     actif: row.etat_administratif === 'A',
+  }
+}
+
+/** An establishment with its contact information (the record of GET /v0/eco/sirets/:id). */
+export interface EstablishmentDetail extends Establishment {
+  contact: EstablishmentContact
+}
+
+export function rowToEstablishmentDetail(row: EstablishmentDetailRow): EstablishmentDetail {
+  return {
+    ...rowToEstablishment(row),
+    contact: {
+      emails: row.contact_emails,
+      telephones: row.contact_telephones,
+      website: row.contact_website,
+    },
   }
 }

@@ -1,6 +1,7 @@
 // An establishment as stored (one row of table etablissement), in domain names. Serialisers turn it
 // into the wire shape of spec §2.4; the generator and the SIRENE importer produce it.
 import type { CopyValue } from '../db/copy'
+import type { EstablishmentContact } from './contact'
 import { normaliseName, normaliseNullable } from '../text/normalise'
 
 export interface EstablishmentRecord {
@@ -22,6 +23,8 @@ export interface EstablishmentRecord {
   dateCreation: string | null
   categorieJuridique: string | null
   etatAdministratif: 'A' | 'F'
+  /** Contact information; absent when there is none (SIRENE carries none). */
+  contact?: EstablishmentContact
 }
 
 /** The stored normalised names, in the order of `NormalisedNames`. */
@@ -106,5 +109,25 @@ export function establishmentValues(r: EstablishmentRecord): CopyValue[] {
     names.enseigne,
     names.denomination,
     names.recherche,
+  ]
+}
+
+/**
+ * The contact columns (migration 0065), written beside ESTABLISHMENT_COLUMNS by loads that have
+ * contacts (the synthetic data). The SIRENE import writes ESTABLISHMENT_COLUMNS only: its rows keep
+ * the columns' defaults, no contact.
+ */
+export const CONTACT_COLUMNS = ['contact_emails', 'contact_telephones', 'contact_website'] as const
+
+export const ESTABLISHMENT_WITH_CONTACT_COLUMNS = [...ESTABLISHMENT_COLUMNS, ...CONTACT_COLUMNS] as const
+
+/** The values of ESTABLISHMENT_WITH_CONTACT_COLUMNS for a record. */
+export function establishmentWithContactValues(r: EstablishmentRecord): CopyValue[] {
+  const contact = r.contact
+  return [
+    ...establishmentValues(r),
+    contact?.emails ?? [],
+    contact?.telephones ?? [],
+    contact?.website ?? null,
   ]
 }

@@ -14,10 +14,14 @@ import { MAX_FEATURES } from '../http/list-limits'
 import type { BBox } from '../territory/geometry'
 import { SIRET_PATTERN } from './identifiers'
 import {
+  ESTABLISHMENT_DETAIL_SELECT,
   ESTABLISHMENT_JOINS,
   ESTABLISHMENT_SELECT,
   rowToEstablishment,
+  rowToEstablishmentDetail,
   type Establishment,
+  type EstablishmentDetail,
+  type EstablishmentDetailRow,
   type EstablishmentRow,
 } from './read-model'
 import type { SearchCriteria } from './search-criteria'
@@ -272,7 +276,7 @@ export async function searchClusters(
 /** The statement of one establishment by SIRET. */
 export function establishmentStatement(siret: string): Statement {
   return {
-    text: `SELECT ${ESTABLISHMENT_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS} WHERE e.siret = $1`,
+    text: `SELECT ${ESTABLISHMENT_DETAIL_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS} WHERE e.siret = $1`,
     values: [siret],
   }
 }
@@ -309,10 +313,10 @@ export async function searchPoints(
   return (await query<PointRef>(statement.text, statement.values, db)).rows
 }
 
-/** One establishment by SIRET (14 digits), or null. */
-export async function getEstablishment(siret: string, db?: Queryable): Promise<Establishment | null> {
+/** One establishment by SIRET (14 digits) with its contact information, or null. */
+export async function getEstablishment(siret: string, db?: Queryable): Promise<EstablishmentDetail | null> {
   if (!SIRET_PATTERN.test(siret)) return null
   const statement = establishmentStatement(siret)
-  const { rows } = await query<EstablishmentRow>(statement.text, statement.values, db)
-  return rows[0] ? rowToEstablishment(rows[0]) : null
+  const { rows } = await query<EstablishmentDetailRow>(statement.text, statement.values, db)
+  return rows[0] ? rowToEstablishmentDetail(rows[0]) : null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { rowToEstablishment, type EstablishmentRow } from './read-model'
+import { NO_CONTACT, type EstablishmentContact } from './contact'
+import { rowToEstablishment, type EstablishmentDetail, type EstablishmentRow } from './read-model'
 import {
   establishmentDetailWireSchema,
   establishmentWireSchema,
@@ -78,18 +79,42 @@ describe('serialiseEstablishment (spec §2.4)', () => {
   })
 
   it('adds coordinates, creation date and legal nature to the full record', () => {
-    const detail = establishmentDetailWireSchema.parse(serialiseEstablishmentDetail(rowToEstablishment(row)))
+    const detail = establishmentDetailWireSchema.parse(serialiseEstablishmentDetail(detailOf(row)))
     expect(detail).toMatchObject({
       coordonnees: { longitude: 2.3167, latitude: 48.8166 },
       date_creation: '1983-03-01',
       nature_juridique: { code: '7389', libelle: 'Établissement public national à caractère administratif' },
       etat_administratif: 'actif',
     })
-    expect(
-      serialiseEstablishmentDetail(rowToEstablishment({ ...row, lon: null, lat: null })).coordonnees,
-    ).toBeNull()
+    expect(serialiseEstablishmentDetail(detailOf({ ...row, lon: null, lat: null })).coordonnees).toBeNull()
+  })
+
+  it('gives the full record its contact lists and website, empty when there is none', () => {
+    const contact = {
+      emails: ['contact@insee.fr'],
+      telephones: ['01 87 69 50 00', '+33 6 12 34 56 78'],
+      website: 'https://www.insee.fr',
+    }
+    const detail = establishmentDetailWireSchema.parse(serialiseEstablishmentDetail(detailOf(row, contact)))
+    expect(detail.contact).toEqual(contact)
+    expect(establishmentDetailWireSchema.parse(serialiseEstablishmentDetail(detailOf(row))).contact).toEqual({
+      emails: [],
+      telephones: [],
+      website: null,
+    })
+    for (const telephone of ['0187695000', '01 87 69 50', '+33 01 87 69 50 00', '00 87 69 50 00'])
+      expect(
+        establishmentDetailWireSchema.safeParse(
+          serialiseEstablishmentDetail(detailOf(row, { ...contact, telephones: [telephone] })),
+        ).success,
+        telephone,
+      ).toBe(false)
   })
 })
+
+function detailOf(r: EstablishmentRow, contact: EstablishmentContact = NO_CONTACT): EstablishmentDetail {
+  return { ...rowToEstablishment(r), contact }
+}
 
 describe('GeoJSON (spec §2.5)', () => {
   const points = [

@@ -2,8 +2,9 @@
 // GET /v0/eco/sirets/:id), and the GeoJSON of spec §2.5 where establishments at one point share a
 // feature. The zod schemas document the shapes in OpenAPI and let tests check them.
 import { z } from 'zod'
+import { contactWireSchema, serialiseContact } from './contact'
 import { SIREN_PATTERN, SIRET_PATTERN } from './identifiers'
-import type { Establishment, EstablishmentRow } from './read-model'
+import type { Establishment, EstablishmentDetail, EstablishmentRow } from './read-model'
 
 export const establishmentUrl = (siret: string) => `/v0/eco/sirets/${siret}`
 
@@ -48,6 +49,7 @@ export const establishmentDetailWireSchema = establishmentWireSchema
       .nullable()
       .describe('Catégorie juridique INSEE'),
     etat_administratif: z.enum(['actif', 'ferme']),
+    contact: contactWireSchema,
   })
   .strict()
 export type EstablishmentDetailWire = z.infer<typeof establishmentDetailWireSchema>
@@ -108,13 +110,14 @@ export function serialiseEstablishmentRow(row: EstablishmentRow): EstablishmentW
   }
 }
 
-export function serialiseEstablishmentDetail(e: Establishment): EstablishmentDetailWire {
+export function serialiseEstablishmentDetail(e: EstablishmentDetail): EstablishmentDetailWire {
   return {
     ...serialiseEstablishment(e),
     coordonnees: e.position,
     date_creation: e.dateCreation,
     nature_juridique: e.natureJuridique,
     etat_administratif: e.actif ? 'actif' : 'ferme',
+    contact: serialiseContact(e.contact),
   }
 }
 

@@ -4,7 +4,7 @@
 // GET /eco/immo/offres/:id, its CSV columns, and its point for GeoJSON.
 import { z } from 'zod'
 import { CONTACT_TYPES, type OfferFields } from './fields'
-import { toStoredOffer, type StoredOffer } from './offer-store'
+import { OFFER_ZONES_SQL, toStoredOffer, type StoredOffer } from './offer-store'
 import { offerFeatures } from './serialise'
 
 /**
@@ -15,7 +15,8 @@ export const OFFER_RECORD_SQL = `jsonb_build_object(
     'reference', o.reference, 'status', o.status, 'rejection_reason', o.rejection_reason,
     'client_id', o.client_id, 'fields', o.fields, 'libelle_commune', c.nom,
     'lon', coalesce(o.lon, c.lon), 'lat', coalesce(o.lat, c.lat), 'own_position', o.lon IS NOT NULL,
-    'created_at', o.created_at, 'updated_at', o.updated_at, 'published_at', o.published_at)`
+    'created_at', o.created_at, 'updated_at', o.updated_at, 'published_at', o.published_at,
+    'zones', ${OFFER_ZONES_SQL})`
 
 /** What OFFER_RECORD_SQL holds, as jsonb gives it back. */
 export const offerRecordSchema = z.object({
@@ -31,6 +32,17 @@ export const offerRecordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   published_at: z.string().nullable(),
+  /** Captured since 0.14.0; records of older versions have none. */
+  zones: z
+    .array(
+      z.object({
+        id: z.string(),
+        type: z.enum(['epci', 'departement', 'region']),
+        code: z.string(),
+        nom: z.string(),
+      }),
+    )
+    .default([]),
 })
 export type OfferRecord = z.infer<typeof offerRecordSchema>
 
@@ -65,7 +77,7 @@ export const OFFER_CSV_SELECT_LIST = `r.record->>'reference' AS id, r.record->>'
     r.record->>'libelle_commune' AS libelle_commune, (${field('surface')})::int AS surface,
     ${list('transaction_types')} AS transaction_types, ${list('tags')} AS tags,
     nullif(trim(concat_ws(' ', ${field('number')}, ${field('voie')})), '') AS address,
-    ${field('number')} AS number, ${field('voie')} AS voie, ${field('site_internet')} AS site_internet,
+    ${field('number')} AS number, ${field('voie')} AS voie, ${field('website')} AS website,
     ${field('annee_de_construction')} AS annee_de_construction, ${field('parking_number')} AS parking_number,
     to_char(to_date(${field('disponibilite')}, 'YYYY-MM-DD'), 'DD-MM-YYYY') AS disponibilite,
     ${field('descriptif_bien')} AS descriptif_bien, ${field('descriptif_surface')} AS descriptif_surface,
@@ -98,7 +110,7 @@ export const OFFER_CSV_COLUMNS = [
   'address',
   'number',
   'voie',
-  'site_internet',
+  'website',
   'annee_de_construction',
   'parking_number',
   'disponibilite',

@@ -99,7 +99,7 @@ describe('offer fields', () => {
           transaction_types: ['troquer'],
           surface: 'grand',
           disponibilite: '31-02-2026',
-          site_internet: 'ftp://exemple.fr',
+          website: 'ftp://exemple.fr',
           code_commune: '123',
           latitude: 48,
           contact_offers_attributes: [{ type: 'cousin', name: '' }],
@@ -113,11 +113,14 @@ describe('offer fields', () => {
     expect(byPath['offre.transaction_types.0']).toContain('acheter, louer')
     expect(byPath['offre.surface']).toContain('nombre entier')
     expect(byPath['offre.disponibilite']).toContain('n’existe pas')
-    expect(byPath['offre.site_internet']).toBeDefined()
+    expect(byPath['offre.website']).toContain('http')
     expect(byPath['offre.code_commune']).toContain('5 caractères')
     expect(byPath['offre.contact_offers_attributes.0.type']).toContain('proprietaire')
     expect(byPath['offre.contact_offers_attributes.0.name']).toBeDefined()
     expect(byPath['offre']).toContain('couleur')
+    // The accepted fields named are the current ones, not the former name of website.
+    expect(byPath['offre']).toContain('website')
+    expect(byPath['offre']).not.toContain('site_internet')
     expect(error.options.errors?.every((e) => e.location === 'body')).toBe(true)
   })
 
@@ -149,5 +152,46 @@ describe('offer fields', () => {
       }),
     )
     expect(error.options.errors?.map((e) => e.path).sort()).toEqual(['offre.divisible_at', 'offre.longitude'])
+  })
+
+  it('reads website and divisible_at (0.13.0), and the former name site_internet as website', () => {
+    const base = { local_type: 'bureaux', transaction_types: ['louer'], surface: 400, divisible_at: 120 }
+    const site = 'https://www.exemple.fr/offres/42'
+    const current = parse(JSON.stringify({ offre: { ...base, website: site } }), 'application/json').offre
+    expect(current).toMatchObject({ website: site, divisible_at: 120 })
+    const former = parse(
+      JSON.stringify({ offre: { ...base, site_internet: site } }),
+      'application/json',
+    ).offre
+    expect(former).toEqual(current)
+    expect('site_internet' in former).toBe(false)
+    const both = parse(
+      JSON.stringify({ offre: { ...base, website: site, site_internet: site } }),
+      'application/json',
+    )
+    expect(both.offre).toEqual(current)
+    const form = parse(
+      `offre[local_type]=bureaux&offre[transaction_types][]=louer&offre[surface]=400&offre[divisible_at]=120&offre[website]=${encodeURIComponent(site)}`,
+      'application/x-www-form-urlencoded',
+    )
+    expect(form.offre).toEqual(current)
+  })
+
+  it('refuses two different websites under the current and the former name', () => {
+    const error = issues(
+      JSON.stringify({
+        offre: {
+          local_type: 'bureaux',
+          transaction_types: ['louer'],
+          surface: 100,
+          website: 'https://a.exemple.fr',
+          site_internet: 'https://b.exemple.fr',
+        },
+      }),
+    )
+    expect(error.status).toBe(422)
+    expect(error.options.errors?.map((e) => [e.path, e.message])).toEqual([
+      ['offre.site_internet', 'site_internet est l’ancien nom de website : envoyer website seul.'],
+    ])
   })
 })

@@ -140,6 +140,17 @@ const contactSchema = z.strictObject(
   },
 )
 
+/** An optional http(s) address of at most 500 characters (a blank form field is none). */
+function websiteSchema() {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'Adresse de site invalide (http:// ou https://).' })
+      .max(500, 'Au plus 500 caractères.')
+      .optional(),
+  )
+}
+
 const offerShape = {
   local_type: enumOf(LOCAL_TYPE_VALUES, 'Type de local').describe('Type de local'),
   transaction_types: z
@@ -155,15 +166,14 @@ const offerShape = {
     .describe('Types de transaction'),
   surface: integer('La surface', 1, 10_000_000).describe('Surface en m²'),
   label: optionalText(200).describe('Libellé'),
-  site_internet: z
-    .preprocess(
-      blankToUndefined,
-      z
-        .url({ protocol: /^https?$/, error: 'Adresse de site invalide (http:// ou https://).' })
-        .max(500, 'Au plus 500 caractères.')
-        .optional(),
+  website: websiteSchema()
+    .describe('Site internet de l’offre, adresse http:// ou https:// (0.13.0)')
+    .meta({ examples: ['https://www.exemple.fr/offres/plateau-bureaux-rennes'] }),
+  site_internet: websiteSchema()
+    .describe(
+      'Ancien nom de website, accepté pour les clients écrits avant 0.13.0 : enregistré comme website. Envoyer website.',
     )
-    .describe('Site internet'),
+    .meta({ deprecated: true }),
   number: optionalText(20).describe('Numéro dans la voie'),
   voie: optionalText(200).describe('Nom de la voie'),
   code_commune: z
@@ -211,7 +221,8 @@ const offerShape = {
   charges_locatives: amount('Les charges locatives').describe('Charges locatives (€ HT par an)'),
   divisible_at: z
     .preprocess(blankToUndefined, integer('La divisibilité', 1, 10_000_000).optional())
-    .describe('Divisible à partir de (m²)'),
+    .describe('Surface (m²) à partir de laquelle le local peut être divisé, au plus la surface (0.13.0)')
+    .meta({ examples: [150] }),
   latitude: z
     .preprocess(
       (v) => numberFromText(blankToUndefined(v)),
@@ -245,13 +256,15 @@ const offerShape = {
 }
 
 export const OFFER_FIELDS = Object.keys(offerShape) as Array<keyof typeof offerShape>
+/** The fields named in messages (the former name site_internet is accepted, not advertised). */
+const ADVERTISED_FIELDS = OFFER_FIELDS.filter((field) => field !== 'site_internet')
 
 /** The fields of an offer (creation, and edition in the workshop). */
 export const offerFieldsSchema = z
   .strictObject(offerShape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys')
-        return `Champ inconnu : ${issue.keys.join(', ')}. Champs acceptés : ${OFFER_FIELDS.join(', ')}.`
+        return `Champ inconnu : ${issue.keys.join(', ')}. Champs acceptés : ${ADVERTISED_FIELDS.join(', ')}.`
       if (issue.code === 'invalid_type') return 'L’offre est requise : un objet de ses champs.'
       return undefined
     },
@@ -271,7 +284,22 @@ export const offerFieldsSchema = z
         message: 'La divisibilité ne peut pas dépasser la surface.',
       })
     }
+    if (
+      offer.site_internet !== undefined &&
+      offer.website !== undefined &&
+      offer.site_internet !== offer.website
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['site_internet'],
+        message: 'site_internet est l’ancien nom de website : envoyer website seul.',
+      })
+    }
   })
+  // The former name is stored and served as website.
+  .transform(({ site_internet, ...offer }) =>
+    site_internet === undefined || offer.website !== undefined ? offer : { ...offer, website: site_internet },
+  )
 
 export type OfferFields = z.output<typeof offerFieldsSchema>
 export type OfferFieldsInput = z.input<typeof offerFieldsSchema>

@@ -22,7 +22,7 @@ export interface OfferFormValues {
   loyer_mensuel: string
   charges_locatives: string
   divisible_at: string
-  site_internet: string
+  website: string
   descriptif_bien: string
   descriptif_surface: string
   descriptif_caracteristique: string
@@ -52,7 +52,7 @@ export const EMPTY_OFFER: OfferFormValues = {
   loyer_mensuel: '',
   charges_locatives: '',
   divisible_at: '',
-  site_internet: '',
+  website: '',
   descriptif_bien: '',
   descriptif_surface: '',
   descriptif_caracteristique: '',
@@ -109,7 +109,7 @@ export function offerFormValues(offre: OfferDetailWire): OfferFormValues {
     loyer_mensuel: text(offre.loyer_mensuel),
     charges_locatives: text(offre.charges_locatives),
     divisible_at: text(offre.divisible_at),
-    site_internet: text(offre.site_internet),
+    website: text(offre.website),
     descriptif_bien: text(offre.descriptif_bien),
     descriptif_surface: text(offre.descriptif_surface),
     descriptif_caracteristique: text(offre.descriptif_caracteristique),

@@ -190,7 +190,7 @@ function offerFields(
     }
   }
   if (surface > 300 && random.chance(0.5)) fields.divisible_at = roundTo(surface / random.int(2, 4), 10)
-  if (random.chance(0.25)) fields.site_internet = `https://www.exemple.fr/offres/${random.int(1000, 99999)}`
+  if (random.chance(0.25)) fields.website = `https://www.exemple.fr/offres/${random.int(1000, 99999)}`
   if (positioned) {
     fields.longitude = Math.round((commune.point![0] + between(random, [-0.01, 0.01])) * 1e5) / 1e5
     fields.latitude = Math.round((commune.point![1] + between(random, [-0.007, 0.007])) * 1e5) / 1e5

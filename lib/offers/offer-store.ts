@@ -6,6 +6,7 @@ import type pg from 'pg'
 import { pool, query, withTransaction, type Queryable } from '../db/pool'
 import { conflict, notFound, unprocessable, type FieldIssue } from '../http/api-error'
 import { normaliseName } from '../text/normalise'
+import type { ZoneType } from '../territory/zone-id'
 import type { OfferFields } from './fields'
 
 import { OFFER_STATUSES, type OfferAction, type OfferStatus } from './statuses'
@@ -30,6 +31,8 @@ export interface StoredOffer {
   libelleCommune: string | null
   /** The offer's own position, or its commune's point. */
   position: { lon: number; lat: number; source: 'offre' | 'commune' } | null
+  /** The zones containing its commune (EPCI, department, region); none without a commune. */
+  zones: OfferZone[]
   createdAt: string
   updatedAt: string
   publishedAt: string | null
@@ -44,6 +47,22 @@ export interface OfferEvent {
   actorName: string
 }
 
+export interface OfferZone {
+  id: string
+  type: ZoneType
+  code: string
+  nom: string
+}
+
+/**
+ * The zones containing the commune of an offer (alias o; its commune c), EPCI, department then
+ * region, as a jsonb array: those of the commune, or of the city of an arrondissement.
+ */
+export const OFFER_ZONES_SQL = `coalesce((SELECT jsonb_agg(jsonb_build_object('id', z.id, 'type', z.type, 'code', z.code, 'nom', z.nom)
+      ORDER BY CASE z.type WHEN 'epci' THEN 1 WHEN 'departement' THEN 2 ELSE 3 END)
+    FROM zone z WHERE z.id IN (SELECT zc.zone_id FROM zone_commune zc
+      WHERE zc.code_commune = o.code_commune OR zc.code_commune = c.parent_code)), '[]'::jsonb)`
+
 interface OfferRow {
   reference: string
   status: OfferStatus
@@ -55,6 +74,7 @@ interface OfferRow {
   lon: number | null
   lat: number | null
   own_position: boolean
+  zones?: OfferZone[] | undefined
   created_at: Date
   updated_at: Date
   published_at: Date | null
@@ -65,6 +85,7 @@ export const OFFER_SELECT = `o.reference, o.status, o.rejection_reason, o.client
   c.nom AS libelle_commune,
   coalesce(o.lon, c.lon) AS lon, coalesce(o.lat, c.lat) AS lat, (o.lon IS NOT NULL) AS own_position,
   coalesce(ca.name, su.name, o.client_id) AS creator_name,
+  ${OFFER_ZONES_SQL} AS zones,
   o.created_at, o.updated_at, o.published_at`
 
 export const OFFER_FROM = `offre o
@@ -85,6 +106,7 @@ export function toStoredOffer(row: OfferRow): StoredOffer {
       row.lon === null || row.lat === null
         ? null
         : { lon: row.lon, lat: row.lat, source: row.own_position ? 'offre' : 'commune' },
+    zones: row.zones ?? [],
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     publishedAt: row.published_at?.toISOString() ?? null,

@@ -1,5 +1,7 @@
 // Offers on both engines: the seed, creation with its reference and Idempotency-Key, visibility,
 // the workshop's status changes and their history, and every search criterion.
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closePool, pool, query } from '../db/pool'
 import { ApiError } from '../http/api-error'
@@ -220,6 +222,64 @@ describe.skipIf(engineSkipped)(`offers on ${testEngine}`, () => {
       expect(await found({ surfaceMin: 100, surfaceMax: 500 })).toEqual(['rennes'])
       expect(await found({ tags: ['quai de CHARGEMENT'] })).toEqual(['lyon'])
       expect(await found({}, 'ZZTEST lumineux gare')).toEqual(['rennes'])
+    })
+
+    it('gives each offer the zones of its commune: EPCI, department, region (0.14.0)', async () => {
+      const result = await findOffers(
+        { statuses: ['published'], texts: ['zztest'] },
+        { page: 1, size: 100, order: 'published' },
+      )
+      const zonesOf = (name: string) =>
+        result.offers.find((o) => o.reference === refs[name])!.zones.map((z) => `${z.type}:${z.code}`)
+      expect(zonesOf('rennes')).toEqual(['epci:243500139', 'departement:35', 'region:53'])
+      // An arrondissement's offer: the zones of its city.
+      expect(zonesOf('paris8')).toEqual(['epci:200054781', 'departement:75', 'region:11'])
+      expect(zonesOf('lyon')).toEqual(['epci:200046977', 'departement:69', 'region:84'])
+      const rennes = result.offers.find((o) => o.reference === refs.rennes)!
+      expect(rennes.zones[1]).toEqual({
+        id: zoneId('departement', '35'),
+        type: 'departement',
+        code: '35',
+        nom: 'Ille-et-Vilaine',
+      })
+      // The record of one offer carries them too; an offer without a commune has none.
+      expect((await findOffer(refs.rennes!))?.zones).toEqual(rennes.zones)
+      const { reference } = await createOffer(fields({ label: 'ZZNOWHERE' }), {
+        kind: 'application',
+        clientId: app,
+      })
+      expect((await findOffer(reference))?.zones).toEqual([])
+    })
+
+    it('stores website under its 0.13.0 name, the former name site_internet included', async () => {
+      const { reference } = await createOffer(
+        fields({ site_internet: 'https://www.exemple.fr/o/1', surface: 500, divisible_at: 100 }),
+        { kind: 'application', clientId: app },
+      )
+      const { rows } = await query<{ fields: Record<string, unknown> }>(
+        'SELECT fields FROM offre WHERE reference = $1',
+        [reference],
+      )
+      expect(rows[0]!.fields).toMatchObject({ website: 'https://www.exemple.fr/o/1', divisible_at: 100 })
+      expect('site_internet' in rows[0]!.fields).toBe(false)
+    })
+
+    it('migration 0066 renames a stored site_internet to website, in offers and dataset records', async () => {
+      const { reference } = await createOffer(fields({ label: 'ZZMIGRATION' }), {
+        kind: 'application',
+        clientId: app,
+      })
+      await query(
+        `UPDATE offre SET fields = fields || '{"site_internet": "https://ancien.exemple.fr"}'::jsonb WHERE reference = $1`,
+        [reference],
+      )
+      const migration = fs.readFileSync(path.resolve('db/migrations/0066_offre_website.sql'), 'utf8')
+      for (const statement of migration.replace(/^--.*$/gm, '').split(';')) {
+        if (statement.trim()) await query(statement)
+      }
+      const stored = await findOffer(reference)
+      expect(stored?.fields.website).toBe('https://ancien.exemple.fr')
+      expect('site_internet' in stored!.fields).toBe(false)
     })
 
     it('places an offer at its own position, else at its commune centre', async () => {

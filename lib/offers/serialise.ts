@@ -9,6 +9,7 @@ import {
   TRANSACTION_TYPE_VALUES,
   type ContactType,
 } from './fields'
+import { ZONE_TYPES, zoneId, zoneUrl } from '../territory/zone-id'
 import type { StoredOffer } from './offer-store'
 import { OFFER_STATUS_VALUES } from './statuses'
 
@@ -24,6 +25,27 @@ const contactWireSchema = z.strictObject({
   email: nullableText,
   phone: nullableText,
 })
+
+/** A zone containing an offer's commune (items' `zones`, 0.14.0). */
+export const offerZoneWireSchema = z
+  .strictObject({
+    id: z.uuid().describe('Identifiant de la zone (search.zone_id, GET /v0/zones/{id})'),
+    type: z.enum(ZONE_TYPES).describe('epci, departement ou region'),
+    code: z.string().describe('Code SIREN de l’EPCI, code du département ou de la région'),
+    nom: z.string(),
+    url: z.string().describe('Adresse du contour de la zone'),
+  })
+  .meta({
+    examples: [
+      {
+        id: zoneId('departement', '35'),
+        type: 'departement',
+        code: '35',
+        nom: 'Ille-et-Vilaine',
+        url: zoneUrl(zoneId('departement', '35')),
+      },
+    ],
+  })
 
 /** The item of a search of published offers. */
 export const offerSummaryWireSchema = z.strictObject({
@@ -41,6 +63,11 @@ export const offerSummaryWireSchema = z.strictObject({
   loyer_mensuel: nullableNumber,
   disponibilite: nullableText.describe('JJ-MM-AAAA'),
   published_at: nullableText,
+  zones: z
+    .array(offerZoneWireSchema)
+    .describe(
+      'Les zones (0.14.0) qui contiennent la commune de l’offre : son EPCI, son département et sa région, dans cet ordre ; liste vide sans commune. id est la valeur de search.zone_id',
+    ),
   url: z.string(),
 })
 export type OfferSummaryWire = z.infer<typeof offerSummaryWireSchema>
@@ -53,8 +80,12 @@ export const offerDetailWireSchema = offerSummaryWireSchema.extend({
   ),
   number: nullableText,
   voie: nullableText,
-  site_internet: nullableText,
-  website: nullableText.describe('Identique à site_internet (0.13.0)'),
+  website: nullableText
+    .describe('Site internet de l’offre (0.13.0)')
+    .meta({ examples: ['https://www.exemple.fr/offres/plateau-bureaux-rennes'] }),
+  site_internet: nullableText
+    .describe('Ancien nom de website, même valeur ; lire website')
+    .meta({ deprecated: true }),
   annee_de_construction: nullableNumber,
   parking_number: nullableNumber,
   descriptif_bien: nullableText,
@@ -65,7 +96,9 @@ export const offerDetailWireSchema = offerSummaryWireSchema.extend({
   taxe_fonciere: nullableNumber,
   charges_mensuelles_copropriete: nullableNumber,
   charges_locatives: nullableNumber,
-  divisible_at: nullableNumber,
+  divisible_at: nullableNumber
+    .describe('Surface (m²) à partir de laquelle le local peut être divisé (0.13.0)')
+    .meta({ examples: [150] }),
   contacts: z.array(contactWireSchema),
   coordonnees: z
     .strictObject({ lon: z.number(), lat: z.number(), source: z.enum(['offre', 'commune']) })
@@ -127,6 +160,7 @@ export function serialiseOfferSummary(offer: StoredOffer): OfferSummaryWire {
     loyer_mensuel: f.loyer_mensuel ?? null,
     disponibilite: f.disponibilite ? frenchDate(f.disponibilite) : null,
     published_at: offer.publishedAt,
+    zones: offer.zones.map((zone) => ({ ...zone, url: zoneUrl(zone.id) })),
     url: offerUrl(offer.reference),
   }
 }
@@ -139,8 +173,8 @@ export function serialiseOfferDetail(offer: StoredOffer): OfferDetailWire {
     rejection_reason: offer.rejectionReason,
     number: f.number ?? null,
     voie: f.voie ?? null,
-    site_internet: f.site_internet ?? null,
-    website: f.site_internet ?? null,
+    website: f.website ?? null,
+    site_internet: f.website ?? null,
     annee_de_construction: f.annee_de_construction ?? null,
     parking_number: f.parking_number ?? null,
     descriptif_bien: f.descriptif_bien ?? null,

@@ -7,6 +7,7 @@ import type { EstablishmentRecord } from '../establishments/record'
 import { TRANCHES_EFFECTIF } from '../territory/effectif'
 import { randomPointIn, type AreaGeometry } from '../territory/geometry'
 import type { CommuneRef } from '../territory/reference-data'
+import { generateContact } from './generate-contact'
 import { createRandom, WeightedPicker, type Random } from './random'
 import {
   ALTERNATIVE_SECTORS,
@@ -173,8 +174,9 @@ export function* generateEstablishments(options: GenerateOptions): Generator<Est
         codePostal,
         commune: commune.nom,
       })
+      const siret = siretFor(siren, index)
       yield {
-        siret: siretFor(siren, index),
+        siret,
         siren,
         entreprise,
         enseigne: random.chance(0.35) ? capitalised(tradeName(random, trades)) : '',
@@ -192,6 +194,18 @@ export function* generateEstablishments(options: GenerateOptions): Generator<Est
         dateCreation: creationDate(random),
         categorieJuridique: legal.code,
         etatAdministratif: 'A',
+        contact: generateContact(
+          {
+            siret,
+            siren,
+            entreprise,
+            personne: legal.personne,
+            departement: commune.departement,
+            libelleCommune: commune.nom,
+            first: index === 0,
+          },
+          options.seed,
+        ),
       }
       produced++
     }

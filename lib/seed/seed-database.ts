@@ -4,7 +4,7 @@
 import type pg from 'pg'
 import { withSecondaryIndexesDeferred } from '../db/bulk-load'
 import { copyRows } from '../db/copy'
-import { ESTABLISHMENT_COLUMNS, establishmentValues } from '../establishments/record'
+import { ESTABLISHMENT_WITH_CONTACT_COLUMNS, establishmentWithContactValues } from '../establishments/record'
 import { recordDataInfo } from '../data-info/data-info'
 import { refreshClusterCells } from '../establishments/cluster-cells'
 import { communeOutlines, referenceData } from '../territory/reference-data'
@@ -92,7 +92,7 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
         copyRows(
           client,
           'etablissement',
-          ESTABLISHMENT_COLUMNS,
+          ESTABLISHMENT_WITH_CONTACT_COLUMNS,
           (function* () {
             for (const record of generateEstablishments({
               count: options.establishments,
@@ -112,7 +112,7 @@ export async function seedDatabase(db: pg.Pool, options: SeedOptions): Promise<S
                   companies.set(record.codeCommune, list)
                 }
               }
-              yield establishmentValues(record)
+              yield establishmentWithContactValues(record)
             }
           })(),
           {

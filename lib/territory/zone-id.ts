@@ -26,3 +26,6 @@ export function uuidV5(name: string, namespace: string): string {
 export function zoneId(type: ZoneType, code: string): string {
   return uuidV5(`${type}:${code}`, ZONE_NAMESPACE)
 }
+
+/** The address of a zone's outline (GET /v0/zones/:id). */
+export const zoneUrl = (id: string) => `/v0/zones/${id}`

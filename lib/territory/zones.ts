@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
 import { notFound } from '../http/api-error'
 import { collectMultiPolygon, type AreaGeometry, type MultiPolygonGeometry } from './geometry'
-import { ZONE_TYPES, type ZoneType } from './zone-id'
+import { ZONE_TYPES, zoneUrl, type ZoneType } from './zone-id'
 
 const DIVISION_NAMES: Record<ZoneType, string> = {
   epci: 'Établissements publics de coopération intercommunale (EPCI à fiscalité propre)',
@@ -15,7 +15,6 @@ const DIVISION_NAMES: Record<ZoneType, string> = {
 }
 
 const divisionUrl = (kind: ZoneType) => `/v0/decoupages/${kind}`
-const zoneUrl = (id: string) => `/v0/zones/${id}`
 
 const divisionWireSchema = z
   .object({

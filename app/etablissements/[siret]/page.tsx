@@ -52,6 +52,9 @@ export default async function EstablishmentPage({ params }: PageProps) {
       e.date_creation ? new Date(e.date_creation).toLocaleDateString('fr-FR', { timeZone: 'UTC' }) : '—',
     ],
     ['État administratif', e.etat_administratif === 'actif' ? 'Actif' : 'Fermé'],
+    ['Téléphone', e.contact.telephones.join(', ') || '—'],
+    ['Adresse électronique', e.contact.emails.join(', ') || '—'],
+    ['Site internet', e.contact.website ?? '—'],
     [
       'Position',
       e.coordonnees

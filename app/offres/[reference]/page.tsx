@@ -68,7 +68,7 @@ export default async function OfferPage({ params, searchParams }: PageProps<'/of
     ['Taxe foncière (HT par an)', money(offre.taxe_fonciere)],
     ['Charges de copropriété (par mois)', money(offre.charges_mensuelles_copropriete)],
     ['Mots-clés', offre.tags.length ? offre.tags.join(', ') : null],
-    ['Site internet', offre.site_internet],
+    ['Site internet', offre.website],
     ['Proposée par', creator],
     ['Créée le', formatDateTime(offre.created_at)],
     ['Publiée le', offre.published_at ? formatDateTime(offre.published_at) : null],

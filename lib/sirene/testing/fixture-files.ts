@@ -101,6 +101,8 @@ export interface ShownEstablishment {
   date_creation: string | null
   categorie_juridique: string | null
   etat_administratif: 'A' | 'F'
+  /** SIRENE carries no contact information: always no e-mail, no telephone, no website. */
+  contact: { emails: string[]; telephones: string[]; website: string | null }
 }
 
 const band = (
@@ -120,7 +122,10 @@ const band = (
 const NN = band('NN', 'Unité non employeuse', 0)
 
 /** Every establishment the fixtures must give, by SIRET. */
-export const EXPECTED: Readonly<Record<string, ShownEstablishment>> = {
+/** What the fixtures give an establishment (its contact is always none: checked apart). */
+type ExpectedEstablishment = Omit<ShownEstablishment, 'contact'>
+
+export const EXPECTED: Readonly<Record<string, ExpectedEstablishment>> = {
   // Quotes and a comma in the company name, a semicolon in the sign, repetition index, street type.
   '81234567600017': {
     siret: '81234567600017',
@@ -278,7 +283,7 @@ function overseas(
   libelle: string,
   position: [number, number],
   effectif: Pick<ShownEstablishment, 'effectif' | 'effectif_details'>,
-): Record<string, ShownEstablishment> {
+): Record<string, ExpectedEstablishment> {
   return {
     [siret]: {
       siret,
@@ -300,7 +305,7 @@ function overseas(
   }
 }
 
-function quimper(siret: string, adresse: string, date: string): Record<string, ShownEstablishment> {
+function quimper(siret: string, adresse: string, date: string): Record<string, ExpectedEstablishment> {
   return {
     [siret]: {
       siret,
@@ -332,11 +337,15 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
 }
 
 /** Differences between how an establishment is shown and what the fixtures must give (empty: none). */
+const NO_CONTACT = { emails: [], telephones: [], website: null }
+
 export function differencesFromExpected(shown: ShownEstablishment): string[] {
   const expected = EXPECTED[shown.siret]
   if (!expected) return [`${shown.siret}: not an establishment of the fixtures`]
   const differences: string[] = []
-  for (const key of Object.keys(expected) as Array<keyof ShownEstablishment>) {
+  if (JSON.stringify(shown.contact) !== JSON.stringify(NO_CONTACT))
+    differences.push(`${shown.siret} contact: expected none, got ${JSON.stringify(shown.contact)}`)
+  for (const key of Object.keys(expected) as Array<keyof ExpectedEstablishment>) {
     const want = expected[key]
     const got = shown[key]
     const same =

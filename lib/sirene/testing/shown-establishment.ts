@@ -3,10 +3,10 @@
 // Database tests read them from the table; end-to-end tests get the records over HTTP.
 import { query } from '../../db/pool'
 import {
+  ESTABLISHMENT_DETAIL_SELECT,
   ESTABLISHMENT_JOINS,
-  ESTABLISHMENT_SELECT,
-  rowToEstablishment,
-  type EstablishmentRow,
+  rowToEstablishmentDetail,
+  type EstablishmentDetailRow,
 } from '../../establishments/read-model'
 import { serialiseEstablishmentDetail, type EstablishmentDetailWire } from '../../establishments/serialise'
 import type { ShownEstablishment } from './fixture-files'
@@ -29,13 +29,14 @@ export function shownFromRecord(record: EstablishmentDetailWire): ShownEstablish
     date_creation: record.date_creation,
     categorie_juridique: record.nature_juridique?.code ?? null,
     etat_administratif: record.etat_administratif === 'actif' ? 'A' : 'F',
+    contact: record.contact,
   }
 }
 
 /** Every stored establishment as the API shows it, in SIRET order. */
 export async function readShownEstablishments(): Promise<ShownEstablishment[]> {
-  const { rows } = await query<EstablishmentRow>(
-    `SELECT ${ESTABLISHMENT_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS} ORDER BY e.siret`,
+  const { rows } = await query<EstablishmentDetailRow>(
+    `SELECT ${ESTABLISHMENT_DETAIL_SELECT} FROM etablissement e ${ESTABLISHMENT_JOINS} ORDER BY e.siret`,
   )
-  return rows.map((row) => shownFromRecord(serialiseEstablishmentDetail(rowToEstablishment(row))))
+  return rows.map((row) => shownFromRecord(serialiseEstablishmentDetail(rowToEstablishmentDetail(row))))
 }
