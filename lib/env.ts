@@ -29,6 +29,16 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@localhost.test'),
   ADMIN_PASSWORD: z.string().min(8).default('admin-local-only'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `json` (one JSON object per line, for log shippers) or `text`; unset: json in production, else text. */
+  LOG_FORMAT: z.enum(['json', 'text']).optional(),
+  /** Bearer token that /metrics asks for on the service's port; unset (and no METRICS_PORT): no /metrics. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /** A separate port serving /metrics (and the health checks) only, e.g. on a private interface. */
+  METRICS_PORT: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(65535).optional()),
+  /** On SIGTERM, requests in flight get this long (ms) to finish before their connections are closed. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Secret of staff sessions and of the values derived from it; generated under DATA_DIR when unset. */
   NEXTAUTH_SECRET: optionalString.pipe(z.string().min(32, 'at least 32 characters').optional()),
   /** Lifetime of access tokens, seconds. */

@@ -19,6 +19,7 @@ import {
   E2E_ADMIN,
   E2E_CLIENTS,
   E2E_CLIENTS_FILE,
+  E2E_METRICS_TOKEN,
   E2E_SEED,
   E2E_STAFF,
   E2E_STATE_FILE,
@@ -48,6 +49,7 @@ const childEnv: NodeJS.ProcessEnv = {
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
+  METRICS_TOKEN: E2E_METRICS_TOKEN,
   // Every test runs from 127.0.0.1: per-IP budgets fit a whole run; per-client and per-account
   // limits keep their defaults and are tested on dedicated clients and accounts.
   RATE_LIMIT_TOKEN_PER_IP: '5000',

@@ -15,6 +15,15 @@ export type Engine = keyof typeof SERVERS
 
 export const baseUrl = (engine: Engine) => `http://localhost:${SERVERS[engine].port}`
 
+/** Ports of the instances a spec starts for itself (e2e/support/instance.ts), per engine. */
+export const OWN_INSTANCE_PORTS = {
+  embedded: { port: BASE + 20, metricsPort: BASE + 21 },
+  postgres: { port: BASE + 22, metricsPort: BASE + 23 },
+} as const
+
+/** The token of /metrics on the test instances. */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789'
+
 /** Size of the synthetic data the test servers start with. */
 export const E2E_SEED = { establishments: 12_000, premises: 800, parcels: 20_000, seed: 1 } as const
 

@@ -2,7 +2,7 @@
 // PostgreSQL needs nothing; the embedded engine is opened (or borrowed from the running app).
 import { env } from '../env'
 import { engineKind, type EngineKind } from './connection'
-import { openEmbedded } from './embedded/host'
+import { openEmbedded, type EngineStats } from './embedded/host'
 import type { Owner, OwnerRole } from './embedded/lock'
 import { closePool } from './pool'
 
@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   /** For the embedded engine: whether this process opened it (false: borrowed from the app). */
   owner: boolean
   close(): Promise<void>
+  /** The embedded engine's connections and queued statements, when this process owns it. */
+  stats?(): Promise<EngineStats>
 }
 
 export async function startDatabase(
@@ -29,6 +31,7 @@ export async function startDatabase(
   return {
     kind,
     owner: embedded.owner,
+    ...(embedded.stats ? { stats: embedded.stats } : {}),
     close: async () => {
       await closePool()
       await embedded.stop()

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ApiError, notFound } from './api-error'
 import { apiRoute } from './api-route'
 import { defineContract } from './contract'
-import { runWithGetBody } from './get-body'
+import { runWithGetBody } from './request-context'
 
 const contract = defineContract({
   operationId: 'test',

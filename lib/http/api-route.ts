@@ -2,7 +2,7 @@
 // format (406), authenticates the Bearer token (401), parses params, query and body with the
 // contract's zod schemas (400 listing every issue), checks scopes (403 naming the missing one),
 // runs the handler and renders any error once as problem+json. The body of a GET request comes
-// from server.ts (lib/http/get-body); the body of other methods is read here (lib/http/body).
+// from server.ts (lib/http/request-context); the body of other methods is read here (lib/http/body).
 import type { z } from 'zod'
 import type { Principal } from '../auth/principal'
 import { missingScopes, type Scope } from '../auth/scopes'
@@ -11,7 +11,7 @@ import { insufficientScope } from './api-error'
 import { authenticate } from './authenticate'
 import { requestBody } from './body'
 import type { RouteContract } from './contract'
-import { currentGetBody } from './get-body'
+import { currentGetBody, noteCaller } from './request-context'
 import { parseInput } from './input'
 import { negotiate, type Format } from './negotiate'
 import { problemResponse } from './render-problem'
@@ -44,6 +44,7 @@ export function apiRoute<C extends RouteContract>(
       const format = negotiate(request.headers.get('accept'), contract.formats)
       const principal =
         contract.auth.kind === 'public' ? null : await authenticate(request, verifyAccessToken)
+      if (principal) noteCaller(`client:${principal.clientId}`)
 
       const body =
         request.method === 'GET' || request.method === 'HEAD'

@@ -13,6 +13,7 @@ import type { RouteParams } from './api-route'
 import { requestBody } from './body'
 import { parseInput } from './input'
 import { problemResponse } from './render-problem'
+import { noteCaller } from './request-context'
 import { jsonResponse } from './respond'
 
 export interface BffContract {
@@ -68,6 +69,7 @@ export function bffRoute<C extends BffContract>(
       if (!safe) assertSameOrigin(request, new URL(env().publicUrl).origin)
       const user = await currentStaffUser(request.headers)
       if (!user) throw unauthenticated()
+      noteCaller(`staff:${user.id}`)
       if (!hasRole(user, contract.role)) {
         throw forbidden(
           contract.role === 'admin'

@@ -8,6 +8,12 @@ export const problemSchema = z
     status: z.number().int(),
     detail: z.string(),
     instance: z.string().optional(),
+    request_id: z
+      .string()
+      .optional()
+      .describe(
+        'The request id, also in the X-Request-Id response header: quote it when reporting a problem.',
+      ),
     errors: z
       .array(
         z.object({

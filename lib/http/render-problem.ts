@@ -1,7 +1,9 @@
 // Renders any thrown value as an application/problem+json response: ApiError as itself, a
-// ZodError as 400 listing every issue, anything else as a generic 500 whose cause is logged with a
-// request id and never sent to the client.
+// ZodError as 400 listing every issue, anything else as a generic 500 whose cause is logged and
+// never sent to the client. Every problem carries the request id (`request_id`), the one the
+// access log and the X-Request-Id header carry, so a user's report leads to the log lines.
 import { randomUUID } from 'node:crypto'
+import { logger } from '../observability/logger'
 import { ZodError } from 'zod'
 import { classifyDatabaseError, databaseMonitor } from '../db/availability'
 import {
@@ -12,7 +14,7 @@ import {
   internalError,
   type FieldIssue,
 } from './api-error'
-import { requestedPath } from './get-body'
+import { currentRequest, requestedPath } from './request-context'
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -41,14 +43,18 @@ function toApiError(error: unknown): ApiError {
   const retryAfter = monitor?.retryAfterSeconds ?? 1
   if (failure === 'unreachable') return databaseUnavailable(retryAfter)
   if (failure === 'timeout') return databaseTimeout(retryAfter)
-  const requestId = randomUUID()
-  console.error(`[api] unexpected error (request ${requestId}):`, error)
+  const requestId = currentRequest()?.id ?? randomUUID()
+  logger().error({ err: error, request_id: requestId }, 'unexpected error')
   return internalError(requestId)
 }
 
 export function renderProblem(error: unknown, instance?: string): RenderedProblem {
   const apiError = toApiError(error)
-  const body = JSON.stringify(apiError.toProblem(instance))
+  const requestId = currentRequest()?.id
+  const body = JSON.stringify({
+    ...apiError.toProblem(instance),
+    ...(requestId === undefined ? {} : { request_id: requestId }),
+  })
   return {
     status: apiError.status,
     headers: {

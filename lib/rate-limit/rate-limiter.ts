@@ -2,6 +2,7 @@
 // whether it is allowed and, if not, when to retry (429 + Retry-After).
 import type { Env } from '../env'
 import { engineKind } from '../db/connection'
+import { metrics } from '../observability/metrics'
 import { foldKey } from '../text/email'
 import { MemoryStore, type RateLimitStore } from './store'
 import { PostgresStore } from './postgres-store'
@@ -30,6 +31,7 @@ export class RateLimiter {
   async consume(id: string): Promise<RateLimitDecision> {
     const { count, resetAt } = await this.store.hit(this.key(id), this.windowMs)
     if (count <= this.limit) return { allowed: true, retryAfterSeconds: 0, count }
+    metrics().rateLimitRefusals.inc({ limit: this.name })
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - this.now()) / 1000)), count }
   }
 

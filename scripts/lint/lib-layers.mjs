@@ -8,7 +8,7 @@ import path from 'node:path'
 
 /** Lowest layer first. Folders of one layer do not import each other. */
 export const LIB_LAYERS = [
-  ['env', 'version', 'text'],
+  ['env', 'version', 'text', 'observability', 'lifecycle'],
   ['db'],
   ['auth', 'data-info', 'rate-limit'],
   ['http'],

@@ -15,6 +15,26 @@ export interface EmbeddedHandle {
   owner: boolean
   socketDir: string
   stop(): Promise<void>
+  /** Connections to the engine and statements waiting for it (the owner only). */
+  stats?(): Promise<EngineStats>
+}
+
+export interface EngineStats {
+  connections: number
+  queued: number
+}
+
+/** Asks the engine's worker for its figures (answered between two statements). */
+function workerStats(worker: Worker): Promise<EngineStats> {
+  return new Promise((resolve) => {
+    const onMessage = (message: EmbeddedWorkerMessage) => {
+      if (message.type !== 'stats') return
+      worker.off('message', onMessage)
+      resolve({ connections: message.connections, queued: message.queued })
+    }
+    worker.on('message', onMessage)
+    worker.postMessage('stats')
+  })
 }
 
 class EmbeddedBusyError extends Error {
@@ -123,6 +143,7 @@ async function own(
   return {
     owner: true,
     socketDir: paths.socketDir,
+    stats: () => workerStats(worker),
     stop: () =>
       (stopped ??= stopWorker(worker).finally(() => {
         lock.release()

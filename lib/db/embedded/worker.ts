@@ -19,6 +19,8 @@ export type EmbeddedWorkerMessage =
   | { type: 'error'; message: string }
   /** The engine is unusable after start-up: the host process must stop. */
   | { type: 'fatal'; message: string }
+  /** Answer to the host's 'stats' message (the metrics' scrape). */
+  | { type: 'stats'; connections: number; queued: number }
 
 const port = parentPort
 if (!port) throw new Error('embedded worker must run in a worker thread')
@@ -42,6 +44,10 @@ async function main(): Promise<void> {
   })
   await server.listen()
   port!.on('message', (message: unknown) => {
+    if (message === 'stats') {
+      port!.postMessage({ type: 'stats', ...server.stats } satisfies EmbeddedWorkerMessage)
+      return
+    }
     if (message !== 'stop') return
     void (async () => {
       await server.close()

@@ -1,0 +1,105 @@
+// An app instance a spec starts for itself, to observe what the shared test servers cannot show:
+// its logs line by line, its signals and its exit. Small synthetic data; removed when stopped.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createTestDatabase, type TestDatabase } from '@/lib/testing/local-database'
+import { OWN_INSTANCE_PORTS, type Engine } from './servers'
+
+export interface OwnInstance {
+  baseURL: string
+  metricsURL: string
+  process: ChildProcess
+  /** Every line the instance wrote on standard output so far. */
+  lines: string[]
+  /** Its JSON log records so far. */
+  records(): Array<Record<string, unknown>>
+  exited: Promise<number | null>
+  stop(): Promise<void>
+}
+
+export async function startOwnInstance(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<OwnInstance> {
+  const { port, metricsPort } = OWN_INSTANCE_PORTS[engine]
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tda-own-${engine}-`))
+  let database: TestDatabase | undefined
+  if (engine === 'postgres') database = await createTestDatabase('tda_e2e_own')
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: 'localhost',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    SEED_ESTABLISHMENTS: '300',
+    SEED_PREMISES: '30',
+    SEED_PARCELS: '300',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    METRICS_PORT: String(metricsPort),
+    ...env,
+  }
+  delete childEnv.DATABASE_URL
+  if (database) childEnv.DATABASE_URL = database.url
+  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs')
+  const child = spawn(process.execPath, [tsx, 'server.ts'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: string[] = []
+  let pending = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8')
+    const parts = pending.split('\n')
+    pending = parts.pop() ?? ''
+    lines.push(...parts)
+  })
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const cleanup = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop().catch(() => {})
+  }
+  const instance: OwnInstance = {
+    baseURL: `http://localhost:${port}`,
+    metricsURL: `http://localhost:${metricsPort}`,
+    process: child,
+    lines,
+    records: () =>
+      lines.flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>]
+        } catch {
+          return []
+        }
+      }),
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+      await cleanup()
+    },
+  }
+  // Ready when its readiness check says so (first start: migrations, reference data, small seed).
+  const deadline = Date.now() + 240_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      await cleanup()
+      throw new Error(`the instance exited with ${child.exitCode} before it was ready:\n${lines.join('\n')}`)
+    }
+    const ready = await fetch(`${instance.metricsURL}/health/ready`)
+      .then((r) => r.status === 200)
+      .catch(() => false)
+    if (ready) return instance
+    if (Date.now() > deadline) {
+      await instance.stop()
+      throw new Error('the instance was not ready within 4 minutes')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
