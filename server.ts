@@ -68,12 +68,20 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /**
  * Sets the headers every response carries, and makes the response end with one Vary header
- * (Next.js and the route handlers each add theirs), naming Accept on "/" (JSON or the app page).
+ * (Next.js and the route handlers each add theirs), naming Accept on "/" (JSON or the app page),
+ * and `Connection: close` once the instance drains.
  */
-function prepareResponse(res: ServerResponse, headers: Record<string, string>, varyOnAccept: boolean): void {
+function prepareResponse(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  varyOnAccept: boolean,
+  closing: () => boolean,
+): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
   res.writeHead = ((...args: unknown[]) => {
+    // While draining, clients (and the balancer) open their next connection elsewhere.
+    if (closing()) res.setHeader('Connection', 'close')
     const values: string[] = varyOnAccept ? ['Accept'] : []
     const current = res.getHeader('vary')
     if (current !== undefined) values.push(...(Array.isArray(current) ? current : [String(current)]))
@@ -243,10 +251,8 @@ async function main(): Promise<void> {
     const end = inFlight.begin()
     const bytesBefore = req.socket.bytesWritten
     const route = { template: routeOf(instance) }
-    prepareResponse(res, everyResponse, instance === '/')
+    prepareResponse(res, everyResponse, instance === '/', () => draining)
     res.setHeader('X-Request-Id', context.id)
-    // While draining, clients (and the balancer) are told to open their next connection elsewhere.
-    if (draining) res.setHeader('Connection', 'close')
     // Before anything writes: every response may be compressed (lib/http/compression).
     compress(req, res, () => {})
     res.on('close', () => {

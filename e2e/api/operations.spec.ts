@@ -73,7 +73,7 @@ test.describe('metrics', () => {
   test('count requests by route template, method and status', async ({ request, baseURL }, testInfo) => {
     const authorization = await bearer(baseURL!, testInfo, 'eco')
     const record = await request.get('/v0/eco/sirets/00000000000000', {
-      headers: { Authorization: authorization },
+      headers: { Authorization: authorization, Accept: 'application/json' },
     })
     expect(record.status()).toBe(404)
     const response = await request.get('/metrics', {
@@ -99,7 +99,7 @@ test.describe('metrics', () => {
 })
 
 /** Sends the headers and the first half of a GET body, and waits: a request in flight. */
-function halfSentRequest(baseURL: string, body: string) {
+function halfSentRequest(baseURL: string, authorization: string, body: string) {
   const url = new URL(baseURL)
   const socket = net.connect(Number(url.port), url.hostname)
   let received = ''
@@ -107,7 +107,8 @@ function halfSentRequest(baseURL: string, body: string) {
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
   const half = Math.floor(body.length / 2)
   socket.write(
-    `GET / HTTP/1.1\r\nHost: ${url.host}\r\nAccept: application/json\r\nContent-Type: application/json\r\n` +
+    `GET /v0/eco/sirets HTTP/1.1\r\nHost: ${url.host}\r\nAccept: application/json\r\nAuthorization: ${authorization}\r\n` +
+      `Content-Type: application/json\r\n` +
       `X-Request-Id: in-flight-1\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
   )
   return {
@@ -130,7 +131,8 @@ test.describe('graceful shutdown', () => {
   test('on SIGTERM: not ready, requests in flight finish, then exit 0', async ({}, testInfo) => {
     instance = await startOwnInstance(engineOf(testInfo), { SHUTDOWN_GRACE_MS: '120000' })
     const own = instance
-    const inFlight = halfSentRequest(own.baseURL, JSON.stringify({ note: 'a request still being sent' }))
+    const { clientId, authorization } = await own.bearer(['eco'])
+    const inFlight = halfSentRequest(own.baseURL, authorization, JSON.stringify({ size: 2, page: 1 }))
     // The instance has it: its in-flight gauge says so.
     await expect
       .poll(async () => {
@@ -153,12 +155,18 @@ test.describe('graceful shutdown', () => {
     const answer = await inFlight.response()
     expect(answer).toMatch(/^HTTP\/1\.1 200 /)
     expect(answer.toLowerCase()).toContain('connection: close')
-    expect(answer).toContain('"version"')
+    expect(answer).toContain('"etablissements"')
     expect(await own.exited).toBe(0)
 
     const records = own.records()
     const logged = records.find((r) => r.msg === 'request' && r.request_id === 'in-flight-1')
-    expect(logged).toMatchObject({ method: 'GET', route: '/', path: '/', status: 200 })
+    expect(logged).toMatchObject({
+      method: 'GET',
+      route: '/v0/eco/sirets',
+      path: '/v0/eco/sirets',
+      status: 200,
+      caller: `client:${clientId}`,
+    })
     expect(typeof logged?.duration_ms).toBe('number')
     expect(Number(logged?.bytes)).toBeGreaterThan(0)
     const messages = records.map((r) => String(r.msg))

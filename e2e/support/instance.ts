@@ -4,6 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
+import { createClientApplication } from '@/lib/auth/clients'
+import type { Scope } from '@/lib/auth/scopes'
+import { connectionConfig } from '@/lib/db/connection'
+import { openEmbedded } from '@/lib/db/embedded/host'
+import { parseEnv } from '@/lib/env'
 import { createTestDatabase, type TestDatabase } from '@/lib/testing/local-database'
 import { OWN_INSTANCE_PORTS, type Engine } from './servers'
 
@@ -16,6 +22,8 @@ export interface OwnInstance {
   /** Its JSON log records so far. */
   records(): Array<Record<string, unknown>>
   exited: Promise<number | null>
+  /** Registers a client application on the instance's database and returns a Bearer token of it. */
+  bearer(scopes: Scope[]): Promise<{ clientId: string; authorization: string }>
   stop(): Promise<void>
 }
 
@@ -77,6 +85,33 @@ export async function startOwnInstance(
         }
       }),
     exited,
+    async bearer(scopes) {
+      // As a command would: the embedded engine is borrowed from the running instance.
+      const embedded = engine === 'embedded' ? await openEmbedded({ dataDir, role: 'cli' }) : undefined
+      const db = new pg.Pool(connectionConfig(parseEnv(childEnv)))
+      let credentials: { clientId: string; clientSecret: string }
+      try {
+        const { application, clientSecret } = await createClientApplication(
+          { name: `own ${scopes.join(' ')}`, scopes, redirectUris: [] },
+          db,
+        )
+        credentials = { clientId: application.clientId, clientSecret }
+      } finally {
+        await db.end()
+        await embedded?.stop()
+      }
+      const response = await fetch(`${instance.baseURL}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      })
+      if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`)
+      const { access_token } = (await response.json()) as { access_token: string }
+      return { clientId: credentials.clientId, authorization: `Bearer ${access_token}` }
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')
