@@ -19,12 +19,14 @@ import { ApiError, databaseUnavailable, payloadTooLarge } from '@/lib/http/api-e
 import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
 import { responseCompressor } from '@/lib/http/compression'
 import { routeRequest } from '@/lib/http/edge'
+import { clientIp } from '@/lib/http/client-ip'
 import {
   newRequestContext,
   requestIdFrom,
   runInRequest,
   type RequestContext,
 } from '@/lib/http/request-context'
+import { sweepTempFiles } from '@/lib/files/temp-files'
 import { renderProblem } from '@/lib/http/render-problem'
 import { mergeVary, securityHeaders } from '@/lib/http/response-headers'
 import { httpServerOptions } from '@/lib/http/server-options'
@@ -37,6 +39,7 @@ import { createLogger, installLogger, logger } from '@/lib/observability/logger'
 import { metrics, observeRequest, registerGauge, renderMetrics } from '@/lib/observability/metrics'
 import { metricsAccess } from '@/lib/observability/metrics-access'
 import { appRouteTemplates, routeMatcher } from '@/lib/observability/route-templates'
+import { communeTileDir } from '@/lib/explorer/commune-tile-cache'
 import { VERSION } from '@/lib/version'
 import { progressReporter } from './scripts/progress'
 
@@ -147,6 +150,11 @@ async function main(): Promise<void> {
     log,
     onSeedProgress: (event) => progress.update(event),
   }).finally(() => progress.stop())
+  // Temporary files a crashed process left behind (this host's dead writers', or old enough).
+  for (const dir of [fileStore().tempDir, communeTileDir(e.dataDir)]) {
+    const removed = await sweepTempFiles(dir)
+    if (removed.length > 0) log(`removed ${removed.length} abandoned temporary file(s) under ${dir}`)
+  }
   oauth = await startOAuthServer({ env: e, log })
   const authorizationServer = oauth
   // CSV files of datasets are generated in the background, never at request time.
@@ -247,7 +255,11 @@ async function main(): Promise<void> {
   const server = createServer(httpServerOptions(e), (req, res) => {
     const started = performance.now()
     const instance = (req.url ?? '/').split('?')[0] ?? '/'
-    const context = newRequestContext({ id: requestIdFrom(req.headers['x-request-id']), path: instance })
+    const context = newRequestContext({
+      id: requestIdFrom(req.headers['x-request-id']),
+      path: instance,
+      clientIp: clientIp(req, e.TRUST_PROXY),
+    })
     const end = inFlight.begin()
     const bytesBefore = req.socket.bytesWritten
     const route = { template: routeOf(instance) }

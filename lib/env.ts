@@ -60,6 +60,10 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Commune tiles (/carte/communes/…, no sign-in) a client address may fetch a minute. */
+  RATE_LIMIT_TILES_PER_IP: z.coerce.number().int().min(1).default(1200),
+  /** Offers an application may create a minute (POST /eco/immo/offres). */
+  RATE_LIMIT_OFFERS_PER_CLIENT: z.coerce.number().int().min(1).default(120),
   /** An external MapLibre style for the explorer's maps (a deployment with internet); unset: the offline style. */
   MAP_STYLE_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'an http(s) URL of a MapLibre style (style.json)' }).optional(),

@@ -58,7 +58,7 @@ function created(response: RawResponse): string {
   expect(response.status, response.body).toBe(202)
   expect(response.headers['content-type']).toBe(JSON_TYPE)
   const body = createdOfferSchema.parse(response.json())
-  expect(body.offre.reference).toMatch(/^\d{4}-\d{2}-\d{5}$/)
+  expect(body.offre.reference).toMatch(/^\d{4}-\d{2}-\d{5,}$/)
   expect(response.headers.location).toBe(`${PATH}/${body.offre.reference}`)
   return body.offre.reference
 }

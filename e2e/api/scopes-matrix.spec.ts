@@ -16,7 +16,9 @@ import { getWithJsonBody, rawRequest } from '../support/http'
 import { E2E_CLIENTS, type E2EClientName } from '../support/servers'
 import { accessToken, testClient } from '../support/tokens'
 
-const TEST_CLIENTS = Object.keys(E2E_CLIENTS).filter((n) => n !== 'web' && n !== 'limited') as E2EClientName[]
+const TEST_CLIENTS = Object.keys(E2E_CLIENTS).filter(
+  (n) => n !== 'web' && n !== 'limited' && n !== 'offers-burst',
+) as E2EClientName[]
 const held = (name: E2EClientName): Set<Scope> => new Set(E2E_CLIENTS[name].scopes as readonly Scope[])
 
 function send(baseURL: string, contract: RouteContract, authorization?: string) {

@@ -54,6 +54,7 @@ const childEnv: NodeJS.ProcessEnv = {
   // limits keep their defaults and are tested on dedicated clients and accounts.
   RATE_LIMIT_TOKEN_PER_IP: '5000',
   RATE_LIMIT_SIGNIN_PER_IP: '500',
+  RATE_LIMIT_TILES_PER_IP: '100000',
 }
 delete childEnv.DATABASE_URL
 

@@ -54,6 +54,8 @@ export const E2E_CLIENTS = {
   web: { scopes: ['eco'], redirectUris: ['http://localhost:8123/callback'] },
   /** Kept for the rate-limit test only. */
   limited: { scopes: ['eco'] },
+  /** Kept for the test of the limit of offer creations per application. */
+  'offers-burst': { scopes: ['eco:write'] },
 } as const satisfies Record<string, { scopes: readonly string[]; redirectUris?: readonly string[] }>
 
 export type E2EClientName = keyof typeof E2E_CLIENTS

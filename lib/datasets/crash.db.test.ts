@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closePool, query } from '../db/pool'
 import { LocalFileStore } from '../files/local-store'
+import { sweepTempFiles, tempFileName } from '../files/temp-files'
 import { insertEstablishments, testSiren } from '../testing/dataset-fixtures'
 import { engineSkipped, testEngine } from '../testing/engine'
 import { createDataset, getDatasetOrThrow, refreshDataset } from './datasets'
@@ -83,6 +84,13 @@ describe.skipIf(engineSkipped)(`a worker crashing mid-generation on ${testEngine
     const partial = fs.readdirSync(store.tempDir).filter((f) => f.startsWith(`${dataset.id}-v2.csv.`))
     expect(partial).toHaveLength(1)
     expect(fs.existsSync(path.join(root, `${dataset.id}-v2.csv`))).toBe(false)
+    // Its name says which process wrote it: the next start of an instance removes it at once (the
+    // writer is gone), not an hour later; a young file of a running writer stays.
+    const running = path.join(store.tempDir, tempFileName(`${dataset.id}-v9.csv`))
+    fs.writeFileSync(running, 'id\n')
+    expect(await sweepTempFiles(store.tempDir)).toEqual([path.join(store.tempDir, partial[0]!)])
+    expect(fs.existsSync(running)).toBe(true)
+    fs.rmSync(running)
     const download = await issueDownload(dataset.id, 60, store)
     expect(download).toMatchObject({ version: 1, fileName: v1 })
     expect(fs.readFileSync(path.join(root, v1)).equals(v1Bytes)).toBe(true)

@@ -2,12 +2,14 @@
 // streamed from the database (pg-copy-streams), through the Latin-9 encoder when the version is in
 // ISO-8859-15, into a destination stream. PostgreSQL streams one COPY; the embedded engine, which
 // holds a whole COPY result in memory, gets bounded ranges of positions one after the other, so
-// memory stays flat whatever the dataset's size on both engines.
+// memory stays flat whatever the dataset's size on both engines. Text cells that a spreadsheet would
+// take for a formula are neutralised on the way (lib/datasets/csv-cells.ts).
 import { Readable, Transform, type TransformCallback, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import type { EngineKind } from '../db/connection'
+import { neutralisedSelect } from './csv-cells'
 import type { DatasetEncoding } from './encoding'
 import { Latin9Encoder } from './latin9'
 import { EXPORT_SETTINGS, type DatasetModel } from './models'
@@ -79,6 +81,7 @@ export async function exportCsv(options: ExportOptions): Promise<ExportResult> {
   const delimiter = options.delimiter === ';' ? ", DELIMITER ';'" : ''
   const ownTransaction = !options.inTransaction
   let rows = 0
+  let select: string | undefined
   async function* copyOut(): AsyncGenerator<Buffer> {
     for (const [index, [from, to]] of parts.entries()) {
       if (ownTransaction) await client.query('BEGIN')
@@ -95,10 +98,13 @@ export async function exportCsv(options: ExportOptions): Promise<ExportResult> {
           String(to),
         ],
       )
-      const header = index === 0 ? ', HEADER' : ''
-      const stream = client.query(
-        copyTo(`COPY (${model.csvSelect}) TO STDOUT WITH (FORMAT csv${header}${delimiter})`),
+      // The columns' types (no row is read): text cells are neutralised, numbers written as they are.
+      select ??= neutralisedSelect(
+        model.csvSelect,
+        (await client.query(`SELECT * FROM (${model.csvSelect}) c LIMIT 0`)).fields,
       )
+      const header = index === 0 ? ', HEADER' : ''
+      const stream = client.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv${header}${delimiter})`))
       for await (const chunk of stream) yield chunk as Buffer
       rows += stream.rowCount
       if (ownTransaction) await client.query('COMMIT')

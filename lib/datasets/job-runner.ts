@@ -11,6 +11,7 @@ import type pg from 'pg'
 import type { EngineKind } from '../db/connection'
 import { pool } from '../db/pool'
 import type { FileStore } from '../files/file-store'
+import { sweepTempFiles, tempFileName } from '../files/temp-files'
 import { exportCsv } from './csv-export'
 import { datasetFileName } from './encoding'
 import {
@@ -75,7 +76,8 @@ async function runJob(job: Job, options: JobRunnerOptions & { stop?: AbortSignal
   const log = options.log ?? (() => {})
   const { store } = options
   const name = datasetFileName(job.datasetId, job.version, job.encoding)
-  const temp = path.join(store.tempDir, `${name}.${randomUUID()}.part`)
+  // Named after this process, so a start-up can tell an abandoned file (lib/files/temp-files.ts).
+  const temp = path.join(store.tempDir, tempFileName(name))
   const controller = new AbortController()
   const onStop = () => controller.abort(new Error('worker stopping'))
   options.stop?.addEventListener('abort', onStop)
@@ -210,7 +212,8 @@ export class DatasetJobRunner {
       },
       this.options.db,
     )
-    await removeStaleTemporaryFiles(this.options.store.tempDir, orphanAgeSeconds * 1000)
+    // Temporary files of generations that died: this host's dead processes', or untouched that long.
+    await sweepTempFiles(this.options.store.tempDir, { maxAgeMs: orphanAgeSeconds * 1000 })
     if (collected.filesDeleted.length > 0)
       this.options.log?.(`deleted ${collected.filesDeleted.length} dataset file(s) no longer served`)
   }
@@ -256,22 +259,6 @@ export class DatasetJobRunner {
       }
     }
   }
-}
-
-/** Deletes temporary files not written to for `ageMs` (generations that died). */
-async function removeStaleTemporaryFiles(dir: string, ageMs: number): Promise<number> {
-  let removed = 0
-  const entries = await fs.promises.readdir(dir).catch(() => [] as string[])
-  for (const entry of entries) {
-    if (!entry.endsWith('.part')) continue
-    const file = path.join(dir, entry)
-    const stat = await fs.promises.stat(file).catch(() => null)
-    if (stat && Date.now() - stat.mtimeMs > ageMs) {
-      await fs.promises.rm(file, { force: true })
-      removed++
-    }
-  }
-  return removed
 }
 
 // The instance's runner, reachable from route handlers (bundled apart from server.ts).

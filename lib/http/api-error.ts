@@ -213,6 +213,9 @@ export const payloadTooLarge = (limitBytes: number) =>
 
 export const unsupportedMediaType = (detail: string) => new ApiError('unsupported-media-type', detail)
 
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new ApiError('too-many-requests', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } })
+
 export const unavailable = (detail: string, retryAfterSeconds: number) =>
   new ApiError('unavailable', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } })
 

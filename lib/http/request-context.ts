@@ -20,6 +20,8 @@ export interface RequestContext {
   body: GetBody
   /** Who made the request (`client:<id>` or `staff:<id>`), noted by authentication. */
   caller?: string
+  /** The client's address under the trusted-proxy rule (lib/http/client-ip), for limits per IP. */
+  readonly clientIp?: string
 }
 
 const KEY = Symbol.for('tda.http.request-context')
@@ -39,8 +41,15 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return given !== undefined && USABLE_REQUEST_ID.test(given) ? given : randomUUID()
 }
 
-export function newRequestContext(init: { id?: string; path?: string; body?: GetBody } = {}): RequestContext {
-  return { id: init.id ?? randomUUID(), path: init.path, body: init.body ?? { present: false } }
+export function newRequestContext(
+  init: { id?: string; path?: string; body?: GetBody; clientIp?: string } = {},
+): RequestContext {
+  return {
+    id: init.id ?? randomUUID(),
+    path: init.path,
+    body: init.body ?? { present: false },
+    ...(init.clientIp === undefined ? {} : { clientIp: init.clientIp }),
+  }
 }
 
 export function runInRequest<T>(context: RequestContext, fn: () => T): T {
@@ -70,4 +79,9 @@ export function requestedPath(fallback: string): string {
 export function noteCaller(caller: string): void {
   const context = storage().getStore()
   if (context) context.caller = caller
+}
+
+/** The address of the current request's client, as server.ts determined it; null outside server.ts. */
+export function requestClientIp(): string | null {
+  return storage().getStore()?.clientIp ?? null
 }

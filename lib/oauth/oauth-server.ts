@@ -16,6 +16,7 @@ import {
 } from '../auth/first-party-client'
 import type { Env } from '../env'
 import { readBody } from '../http/body'
+import { clientIp } from '../http/client-ip'
 import { abuseLimits, rateLimitStoreFor, type AbuseLimits } from '../rate-limit/rate-limiter'
 import type { RateLimitStore } from '../rate-limit/store'
 import { deleteStaleSessions } from '../auth/staff-sessions'
@@ -92,15 +93,6 @@ function replayRequest(req: IncomingMessage, body: Buffer, contentType: string |
     connection: req.socket,
     complete: true,
   }) as unknown as IncomingMessage
-}
-
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for']
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
-    if (first) return first
-  }
-  return req.socket.remoteAddress ?? 'unknown'
 }
 
 /**

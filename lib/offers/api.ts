@@ -5,6 +5,7 @@ import { badRequest } from '../http/api-error'
 import { conditionalResponse, recordResponse, type ListRequest, type ListSource } from '../http/list-response'
 import { MAX_FEATURES } from '../http/list-limits'
 import { jsonResponse } from '../http/respond'
+import { enforceLimit, processLimits } from '../http/request-limits'
 import type { OfferSearchRequestInput } from './contract'
 import { IDEMPOTENCY_KEY_HEADER } from './contract'
 import type { OfferFields } from './fields'
@@ -96,13 +97,20 @@ export function idempotencyKeyOf(headers: Headers): string | undefined {
   return key
 }
 
-/** POST /eco/immo/offres: creates the offer of application `clientId` and answers 202. */
+/** POST /eco/immo/offres: creates the offer of application `clientId` and answers 202 (429 past its limit a minute). */
 export async function createOfferResponse(
   request: Request,
   fields: OfferFields,
   clientId: string,
 ): Promise<Response> {
   const idempotencyKey = idempotencyKeyOf(request.headers)
+  const limits = processLimits()
+  await enforceLimit(
+    limits.offerCreationsPerClient,
+    clientId,
+    `Cette application a créé ${limits.offerCreationsPerClient.limit} offres dans la dernière minute : ` +
+      'réessayez après le délai de l’en-tête Retry-After.',
+  )
   const created = await createOffer(
     fields,
     { kind: 'application', clientId },

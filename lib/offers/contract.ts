@@ -23,7 +23,10 @@ export const EXAMPLE_OFFER_REFERENCE = '2019-09-00001'
 export const offerReferenceSchema = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{5}$/, 'Une référence d’offre s’écrit AAAA-MM-NNNNN, ex. 2019-09-00067.')
+  .regex(
+    /^\d{4}-\d{2}-\d{5,19}$/,
+    'Une référence d’offre s’écrit AAAA-MM-NNNNN (cinq chiffres ou plus), ex. 2019-09-00067.',
+  )
 
 const tags = ['Offres immobilières']
 const read = { auth: { kind: 'scopes', requirement: { allOf: ['eco'] } }, scopesLabel: 'eco' } as const
@@ -166,6 +169,8 @@ export const createOfferContract = defineContract({
     'qu’une fois validée et publiée dans l’atelier. Réponse 202 avec sa référence et l’en-tête Location.',
     'En-tête Idempotency-Key (facultatif, 255 caractères au plus) : la même clé et le même corps rendent la même',
     'réponse sans créer de doublon ; la même clé avec un autre corps répond 409.',
+    'Une application crée au plus RATE_LIMIT_OFFERS_PER_CLIENT offres par minute (120 par défaut) : au-delà, 429',
+    'avec Retry-After.',
   ].join(' '),
   tags,
   since: '0.7.0',
@@ -194,6 +199,12 @@ export const createOfferContract = defineContract({
     413: problem('Corps de plus de 64 Kio'),
     415: problem('Corps ni JSON ni formulaire'),
     422: problem('Champs invalides : errors liste chacun, avec les valeurs acceptées des listes de valeurs'),
+    429: {
+      ...problem(
+        'Trop d’offres créées par l’application dans la dernière minute (RATE_LIMIT_OFFERS_PER_CLIENT)',
+      ),
+      headers: { 'Retry-After': 'Secondes avant de réessayer' },
+    },
     ...protectedErrors('eco:write'),
   },
 })

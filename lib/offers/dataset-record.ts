@@ -91,7 +91,7 @@ export const OFFER_CSV_SELECT_LIST = `r.record->>'reference' AS id, r.record->>'
       SELECT concat(CASE k->>'type' ${contactTypes} ELSE k->>'type' END, ' : ',
                     concat_ws(', ', k->>'name', k->>'email', k->>'phone'))
         FROM jsonb_array_elements(r.record->'fields'->'contact_offers_attributes') k), ' | ') AS contacts,
-    r.record->>'lon' AS longitude, r.record->>'lat' AS latitude,
+    (r.record->>'lon')::numeric AS longitude, (r.record->>'lat')::numeric AS latitude,
     CASE WHEN r.record->>'lon' IS NULL THEN NULL
          WHEN (r.record->>'own_position')::boolean THEN 'offre' ELSE 'commune' END AS position_source,
     ${isoTimestamp(`r.record->>'published_at'`)} AS published_at,

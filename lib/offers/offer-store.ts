@@ -171,17 +171,23 @@ export function referenceMonth(now: Date): string {
   return `${get('year')}-${get('month')}`
 }
 
-export function formatReference(month: string, serial: number): string {
-  if (serial > 99_999) throw new Error(`more than 99,999 offers in ${month}`)
-  return `${month}-${String(serial).padStart(5, '0')}`
+/**
+ * A reference: the month and its serial, zero-padded to five digits (YYYY-MM-00042). The serial is
+ * not bounded: the 100,000th offer of a month is YYYY-MM-100000 (db/migrations/0070).
+ */
+export function formatReference(month: string, serial: number | bigint | string): string {
+  const digits = String(serial)
+  if (!/^[1-9][0-9]{0,18}$/.test(digits)) throw new RangeError(`invalid offer serial ${digits}`)
+  return `${month}-${digits.padStart(5, '0')}`
 }
 
 /** The next reference of the month, inside the caller's transaction (the counter row stays locked). */
 export async function nextReference(client: Queryable, now: Date): Promise<string> {
   const month = referenceMonth(now)
-  const { rows } = await client.query<{ last: number }>(
+  // A bigint: read as text, whole whatever its size.
+  const { rows } = await client.query<{ last: string }>(
     `INSERT INTO offre_reference_counter (month, last) VALUES ($1, 1)
-     ON CONFLICT (month) DO UPDATE SET last = offre_reference_counter.last + 1 RETURNING last`,
+     ON CONFLICT (month) DO UPDATE SET last = offre_reference_counter.last + 1 RETURNING last::text AS last`,
     [month],
   )
   return formatReference(month, rows[0]!.last)
