@@ -18,6 +18,7 @@ export default defineConfig([
     'playwright-report/**',
     'next-env.d.ts',
     'bench/out/**',
+    'bench/floor/.next/**',
     '.scratch/**',
   ]),
   {

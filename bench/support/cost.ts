@@ -19,6 +19,46 @@ export function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
 }
 
+/** The ids of a process's descendants (children, their children…), from /proc. */
+function descendants(pid: number): number[] {
+  const found: number[] = []
+  const visit = (parent: number) => {
+    let tasks: string[] = []
+    try {
+      tasks = fs.readdirSync(`/proc/${parent}/task`)
+    } catch {
+      return
+    }
+    for (const task of tasks) {
+      let children = ''
+      try {
+        children = fs.readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8')
+      } catch {
+        continue
+      }
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(child)
+        visit(child)
+      }
+    }
+  }
+  visit(pid)
+  return found
+}
+
+/** CPU time of a process and of its living descendants, in ms. */
+export function processTreeCpuMs(pid: number): number {
+  let total = processCpuMs(pid)
+  for (const child of descendants(pid)) {
+    try {
+      total += processCpuMs(child)
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total
+}
+
 /** This process's own CPU time so far, in ms. */
 function ownCpuMs(): number {
   const usage = process.cpuUsage()
@@ -39,7 +79,7 @@ export interface Instance {
   stop(): Promise<void>
 }
 
-async function waitFor(origin: string, path: string, child: ChildProcess): Promise<void> {
+export async function waitFor(origin: string, path: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 7200; i++) {
     if (child.exitCode !== null) throw new Error(`the process serving ${origin} exited (${child.exitCode})`)
     try {
@@ -52,7 +92,7 @@ async function waitFor(origin: string, path: string, child: ChildProcess): Promi
   throw new Error(`${origin} did not start`)
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
+export function stopper(child: ChildProcess): () => Promise<void> {
   return async () => {
     if (child.exitCode !== null) return
     child.kill('SIGTERM')

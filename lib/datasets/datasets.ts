@@ -9,6 +9,7 @@ import { notFound } from '../http/api-error'
 import type { FileStore } from '../files/file-store'
 import type { DatasetEncoding } from './encoding'
 import { datasetModel, type DatasetModelType } from './models'
+import { signalJobQueued } from './job-signal'
 
 export type GenerationStatus = 'pending' | 'generating' | 'ready' | 'failed'
 
@@ -208,6 +209,7 @@ async function queueVersion(
         WHERE dataset_id = $1 AND version = $2`,
       [datasetId, latest.version, snapshot.id, snapshot.total, encoding],
     )
+    await signalJobQueued(client)
     return latest.version
   }
   const version = (latest?.version ?? 0) + 1
@@ -216,6 +218,7 @@ async function queueVersion(
      VALUES ($1, $2, $3, $4, $5)`,
     [datasetId, version, snapshot.id, encoding, snapshot.total],
   )
+  await signalJobQueued(client)
   return version
 }
 

@@ -1,14 +1,23 @@
 // The background worker of an app instance (or a CLI command): claims queued file generations one
 // at a time, writes each file to a temporary name, publishes it whole (rename or upload), then marks
-// the version ready. Progress is recorded every `heartbeatMs`; a job that is no longer this worker's
-// (taken over after a stall, or its dataset deleted) is abandoned. On stop the running job goes back
-// to the queue. Collection (lib/datasets/jobs.ts) runs every `collectEveryMs`.
+// the version ready. Progress is recorded every `heartbeatMs` while a job runs; a job that is no
+// longer this worker's (taken over after a stall, or its dataset deleted) is abandoned. On stop the
+// running job goes back to the queue.
+//
+// Nothing runs while nothing is queued: the worker is woken by the NOTIFY that the queuing
+// transaction sends (lib/datasets/job-signal.ts), received on a LISTEN connection of its own, on
+// both engines. Collection (lib/datasets/jobs.ts), which also fails the jobs of workers that kept
+// dying, runs at start and after each generation; the only timer armed while idle is one for the
+// moment the addresses of a superseded file expire, when there is such a file. A generation whose
+// worker died is taken over by the next look at the queue (a start, a notification, the end of
+// another generation).
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type pg from 'pg'
+import pg from 'pg'
 import type { EngineKind } from '../db/connection'
+import { ChannelListener, type ListenerTimers } from '../db/listener'
 import { pool } from '../db/pool'
 import type { FileStore } from '../files/file-store'
 import { sweepTempFiles, tempFileName } from '../files/temp-files'
@@ -20,10 +29,12 @@ import {
   completeJob,
   failJob,
   isVersionReady,
+  nextCollectionAt,
   recordProgress,
   releaseJob,
   type Job,
 } from './jobs'
+import { DATASET_JOBS_CHANNEL } from './job-signal'
 import { datasetModel } from './models'
 
 export interface JobRunnerOptions {
@@ -32,13 +43,10 @@ export interface JobRunnerOptions {
   db?: pg.Pool
   log?: (line: string) => void
   workerId?: string
-  /** Pause between two looks at an empty queue. */
-  pollMs?: number
   /** A generation silent for this long is taken over by another worker. */
   staleSeconds?: number
   heartbeatMs?: number
   maxAttempts?: number
-  collectEveryMs?: number
   /** Age after which a file no version knows is deleted. */
   orphanAgeSeconds?: number
   /** How often the store is listed for such files (a listing can be long on a large bucket). */
@@ -47,14 +55,28 @@ export interface JobRunnerOptions {
   chunkRows?: number
   /** Called with each job's progress (rows written). */
   onProgress?: (job: Job, rows: number) => void
+  /** Called when a job ends. */
+  onOutcome?: (job: Job, outcome: JobOutcome) => void
+  /** start(): LISTEN for queued jobs on a connection of its own (default true). */
+  listen?: boolean
+  /** Heartbeats, the collection timer and reconnections (tests inject their own). */
+  timers?: RunnerTimers
 }
 
+export type RunnerTimers = ListenerTimers
+
+const realTimers: RunnerTimers = {
+  set: (fn, ms) => setTimeout(fn, ms).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 const JOB_DEFAULTS = {
-  pollMs: 2_000,
   staleSeconds: 60,
   heartbeatMs: 2_000,
   maxAttempts: 3,
-  collectEveryMs: 60_000,
   orphanAgeSeconds: 3_600,
   orphanSweepEveryMs: 3_600_000,
 } as const
@@ -95,9 +117,19 @@ async function runJob(job: Job, options: JobRunnerOptions & { stop?: AbortSignal
       })
       .catch((error: unknown) => log(`progress of ${name} not recorded: ${(error as Error).message}`))
   }
-  const timer = setInterval(beat, options.heartbeatMs ?? JOB_DEFAULTS.heartbeatMs)
+  const timers = options.timers ?? realTimers
+  const heartbeatMs = options.heartbeatMs ?? JOB_DEFAULTS.heartbeatMs
+  let timer: unknown = undefined
+  const arm = () => {
+    timer = timers.set(() => {
+      beat()
+      arm()
+    }, heartbeatMs)
+  }
+  arm()
   const stopBeating = async () => {
-    clearInterval(timer)
+    timers.clear(timer)
+    timer = undefined
     await beating
   }
 
@@ -158,13 +190,21 @@ export class DatasetJobRunner {
   readonly workerId: string
   private stopping = false
   private readonly stopController = new AbortController()
+  /** Set by wake(): look at the queue before waiting again. */
+  private woken = false
+  /** Set when the collection timer fires. */
+  private collectDue = false
   private wakeUp: (() => void) | null = null
   private loopDone: Promise<void> | null = null
-  private lastCollect = 0
+  private listener: ChannelListener | null = null
+  private collectTimer: unknown = undefined
   private lastOrphanSweep = Number.NEGATIVE_INFINITY
+  private readonly timers: RunnerTimers
+  private idleWaiters: (() => void)[] = []
 
   constructor(private readonly options: JobRunnerOptions) {
     this.workerId = options.workerId ?? newWorkerId()
+    this.timers = options.timers ?? realTimers
   }
 
   private get claimOptions() {
@@ -182,7 +222,14 @@ export class DatasetJobRunner {
       this.options.db,
     )
     if (!job) return null
-    return runJob(job, { ...this.options, workerId: this.workerId, stop: this.stopController.signal })
+    const outcome = await runJob(job, {
+      ...this.options,
+      timers: this.timers,
+      workerId: this.workerId,
+      stop: this.stopController.signal,
+    })
+    this.options.onOutcome?.(job, outcome)
+    return outcome
   }
 
   /** Runs jobs until the queue (of one dataset, if given) is empty; returns their outcomes. */
@@ -198,7 +245,6 @@ export class DatasetJobRunner {
   /** Collection now; the store is listed for orphan files at most every orphanSweepEveryMs. */
   async collect(): Promise<void> {
     const now = Date.now()
-    this.lastCollect = now
     const orphanAgeSeconds = this.options.orphanAgeSeconds ?? JOB_DEFAULTS.orphanAgeSeconds
     const sweep =
       now - this.lastOrphanSweep >= (this.options.orphanSweepEveryMs ?? JOB_DEFAULTS.orphanSweepEveryMs)
@@ -218,15 +264,42 @@ export class DatasetJobRunner {
       this.options.log?.(`deleted ${collected.filesDeleted.length} dataset file(s) no longer served`)
   }
 
-  /** Starts the background loop. */
+  /**
+   * Starts the background loop: a first collection (which also fails the jobs of workers that kept
+   * dying), then every queued job, then it waits for a notification without any timer.
+   */
   start(): void {
     if (this.loopDone) return
-    this.loopDone = this.loop()
+    if (this.options.listen !== false) {
+      const db = this.options.db ?? pool()
+      this.listener = new ChannelListener({
+        channel: DATASET_JOBS_CHANNEL,
+        client: () => new pg.Client(db.options),
+        onNotification: () => this.wake(),
+        // Anything queued while the connection was down was not announced.
+        onConnected: () => this.wake(),
+        timers: this.timers,
+        ...(this.options.log ? { log: this.options.log } : {}),
+      })
+    }
+    this.loopDone = (async () => {
+      await this.listener?.start()
+      await this.loop()
+    })()
   }
 
-  /** Looks at the queue now (a dataset was just created or changed in this process). */
+  /** Looks at the queue now (a generation was queued; also announced by notification). */
   wake(): void {
+    this.woken = true
     this.wakeUp?.()
+  }
+
+  /** Resolves the next time the loop waits with nothing to do (tests, benchmarks). */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.wakeUp && !this.woken && !this.collectDue) resolve()
+      else this.idleWaiters.push(resolve)
+    })
   }
 
   /** Stops the loop; a job in progress goes back to the queue. */
@@ -234,26 +307,52 @@ export class DatasetJobRunner {
     this.stopping = true
     this.stopController.abort()
     this.wake()
+    this.clearCollectTimer()
     await this.loopDone
+    await this.listener?.close()
+  }
+
+  private clearCollectTimer(): void {
+    if (this.collectTimer === undefined) return
+    this.timers.clear(this.collectTimer)
+    this.collectTimer = undefined
+  }
+
+  /** Collects, then arms one timer for the next expiry of a superseded file's addresses, if any. */
+  private async collectAndSchedule(): Promise<void> {
+    this.collectDue = false
+    this.clearCollectTimer()
+    await this.collect()
+    const next = await nextCollectionAt(this.options.db)
+    if (!next || this.stopping) return
+    const delay = Math.min(Math.max(next.getTime() - Date.now() + 1_000, 0), MAX_TIMER_MS)
+    this.collectTimer = this.timers.set(() => {
+      this.collectTimer = undefined
+      this.collectDue = true
+      this.wakeUp?.()
+    }, delay)
   }
 
   private async loop(): Promise<void> {
-    const collectEvery = this.options.collectEveryMs ?? JOB_DEFAULTS.collectEveryMs
+    let collect = true
     while (!this.stopping) {
       let worked = false
+      this.woken = false
       try {
-        if (Date.now() - this.lastCollect >= collectEvery) await this.collect()
+        if (collect || this.collectDue) await this.collectAndSchedule()
+        collect = false
         worked = (await this.runOne()) !== null
+        // A generation ended: a previous file may now be superseded, a stalled claim may be due.
+        if (worked) collect = true
       } catch (error) {
         this.options.log?.(`dataset jobs: ${(error as Error).message}`)
       }
-      if (!worked && !this.stopping) {
+      if (!worked && !this.woken && !this.collectDue && !this.stopping) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs ?? JOB_DEFAULTS.pollMs)
-          this.wakeUp = () => {
-            clearTimeout(timer)
-            resolve()
-          }
+          this.wakeUp = resolve
+          const waiters = this.idleWaiters
+          this.idleWaiters = []
+          for (const waiter of waiters) waiter()
         })
         this.wakeUp = null
       }

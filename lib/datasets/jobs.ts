@@ -5,9 +5,10 @@
 // Until then the previous version stays served. Collection deletes superseded files once every
 // address issued for them has expired, snapshots no version needs, and files no version knows.
 import type pg from 'pg'
-import { query, type Queryable } from '../db/pool'
+import { pool, query, type Queryable } from '../db/pool'
 import type { FileStore } from '../files/file-store'
 import { inTransaction } from './datasets'
+import { signalJobQueued } from './job-signal'
 import type { DatasetEncoding } from './encoding'
 import type { DatasetModelType } from './models'
 
@@ -134,13 +135,14 @@ export async function failJob(job: Job, reason: string, db?: Queryable): Promise
 
 /** Gives an unfinished job back to the queue (shutdown): another worker takes it at once. */
 export async function releaseJob(job: Job, db?: Queryable): Promise<void> {
-  await query(
+  const { rowCount } = await query(
     `UPDATE dataset_version SET status = 'pending', claimed_by = NULL, heartbeat_at = NULL, rows_done = 0,
             attempts = greatest(0, attempts - 1)
       WHERE ${OWNED}`,
     [job.datasetId, job.version, job.workerId],
     db,
   )
+  if (rowCount === 1) await signalJobQueued(db ?? pool())
 }
 
 /** Whether the version is ready (another worker may have published the same file). */
@@ -245,4 +247,21 @@ export async function collectGarbage(
     }
   }
   return { filesDeleted, snapshotsDeleted: snapshots.rowCount ?? 0, jobsFailed: failed.rowCount ?? 0 }
+}
+
+/**
+ * When collection next has something to do that time alone brings: the earliest expiry of the
+ * addresses of a superseded file still kept (null when none waits). Everything else collection
+ * does follows an event (a generation ending, a worker starting).
+ */
+export async function nextCollectionAt(db?: Queryable): Promise<Date | null> {
+  const { rows } = await query<{ at: Date | null }>(
+    `SELECT min(v.addresses_expire_at) AS at
+       FROM dataset_version v JOIN dataset d ON d.id = v.dataset_id
+      WHERE v.status = 'ready' AND v.file_deleted_at IS NULL AND v.version < d.current_version
+        AND v.addresses_expire_at IS NOT NULL`,
+    [],
+    db,
+  )
+  return rows[0]?.at ?? null
 }

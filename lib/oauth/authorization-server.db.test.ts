@@ -21,7 +21,7 @@ import { apiResourceFor } from '../auth/tokens'
 import { INTERACTION_PATH } from './constants'
 import { endAuthorizationServerSession } from './end-session'
 import { interactionFormToken } from './interaction-form'
-import { startOAuthServer, type OAuthServer } from './oauth-server'
+import { startOAuthServer, type OAuthServer, type OAuthServerOptions } from './oauth-server'
 import { rotateSigningKey } from '../auth/signing-keys'
 
 interface Running {
@@ -30,7 +30,11 @@ interface Running {
   oauth: OAuthServer
 }
 
-async function listen(overrides: Partial<Env> = {}, port = 0): Promise<Running> {
+async function listen(
+  overrides: Partial<Env> = {},
+  port = 0,
+  options: Partial<OAuthServerOptions> = {},
+): Promise<Running> {
   const server = http.createServer()
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const url = `http://localhost:${(server.address() as AddressInfo).port}`
@@ -39,8 +43,9 @@ async function listen(overrides: Partial<Env> = {}, port = 0): Promise<Running> 
   const oauthServer = await startOAuthServer({
     env: { ...env(), ...overrides },
     log: () => {},
-    timers: false,
+    maintenance: false,
     rateLimitStore: new MemoryStore(),
+    ...options,
   })
   server.on('request', (req, res) => {
     void oauthServer.handle(req, res).then((handled) => {
@@ -468,6 +473,25 @@ describe.skipIf(engineSkipped)(`authorization server on ${testEngine}`, () => {
     for (const key of jwks.keys) expect(key).not.toHaveProperty('d')
     expect((await callProbe(before.access_token)).status).toBe(200)
     expect((await callProbe(after.access_token)).status).toBe(200)
+  })
+
+  it('picks up a key rotated elsewhere at the first OAuth request a minute later, with no timer', async () => {
+    let now = 0
+    const publicUrl = process.env.PUBLIC_URL
+    const other = await listen({}, 0, { maintenance: true, now: () => now })
+    try {
+      const kids = async () =>
+        ((await (await fetch(`${other.url}/oauth/jwks`)).json()) as { keys: JWK[] }).keys.map((k) => k.kid)
+      const rotated = await rotateSigningKey()
+      now += 59_000
+      expect(await kids()).not.toContain(rotated.kid)
+      now += 1_000
+      expect(await kids()).toContain(rotated.kid)
+    } finally {
+      await stop(other)
+      process.env.PUBLIC_URL = publicUrl
+      resetEnvCache()
+    }
   })
 
   describe('authorization code with PKCE', () => {

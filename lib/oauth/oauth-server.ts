@@ -2,7 +2,10 @@
 // documents. Before the provider sees a request this module rate-limits the token endpoint, turns a
 // JSON token request into the standard form, refuses credentials in URLs and routes the
 // interaction pages. It also keeps the provider's signing keys in step with the database (a key
-// rotated by another instance or the CLI is picked up within a minute).
+// rotated by another instance or the CLI is picked up by the first OAuth request a minute or more
+// after the last look) and does its hourly upkeep (key rotation, expired artifacts, stale sessions)
+// on the first OAuth request an hour or more after the last: on demand, never on a timer, so an
+// instance nobody calls does nothing.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type Provider from 'oidc-provider'
@@ -50,9 +53,16 @@ export interface OAuthServerOptions {
   log: (line: string) => void
   /** Overrides the rate-limit store (tests). */
   rateLimitStore?: RateLimitStore
-  /** Background key reload and clean-up (off in tests). */
-  timers?: boolean
+  /** Key reload and upkeep on demand (off in most tests). */
+  maintenance?: boolean
+  /** Clock for the maintenance intervals (tests). */
+  now?: () => number
 }
+
+/** A key rotated elsewhere is looked for at most this often. */
+const KEY_RELOAD_MS = 60_000
+/** Key rotation and clean-up at most this often. */
+const UPKEEP_MS = 3_600_000
 
 function sendOAuthError(
   res: ServerResponse,
@@ -156,24 +166,35 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
     log('oauth: signing keys reloaded')
   }
 
-  const timers: NodeJS.Timeout[] = []
-  if (options.timers !== false) {
-    const every = (ms: number, work: () => Promise<unknown>) => {
-      const timer = setInterval(
-        () => void work().catch((error: unknown) => console.error('[oauth]', error)),
-        ms,
-      )
-      timer.unref()
-      timers.push(timer)
-    }
-    every(60_000, reloadKeys)
-    every(3_600_000, async () => {
-      const change = await ensureSigningKey(e.OAUTH_KEY_MAX_AGE_DAYS)
-      if (change !== 'unchanged') log(`oauth: signing key ${change}`)
+  // On demand: the first OAuth request after an interval runs it (once, others do not wait twice).
+  const now = options.now ?? Date.now
+  let keysCheckedAt = now()
+  let upkeepAt = now()
+  let maintaining: Promise<void> | null = null
+  const maintain = (): Promise<void> | null => {
+    if (options.maintenance === false) return null
+    if (maintaining) return maintaining
+    const t = now()
+    const upkeep = t - upkeepAt >= UPKEEP_MS
+    if (!upkeep && t - keysCheckedAt < KEY_RELOAD_MS) return null
+    keysCheckedAt = t
+    if (upkeep) upkeepAt = t
+    maintaining = (async () => {
+      if (upkeep) {
+        const change = await ensureSigningKey(e.OAUTH_KEY_MAX_AGE_DAYS)
+        if (change !== 'unchanged') log(`oauth: signing key ${change}`)
+      }
       await reloadKeys()
-      await deleteExpiredArtifacts()
-      await deleteStaleSessions()
-    })
+      if (upkeep) {
+        await deleteExpiredArtifacts()
+        await deleteStaleSessions()
+      }
+    })()
+      .catch((error: unknown) => console.error('[oauth]', error))
+      .finally(() => {
+        maintaining = null
+      })
+    return maintaining
   }
 
   async function handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -225,6 +246,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       const path = url.split('?')[0] ?? '/'
       const isOAuth = path === '/oauth' || path.startsWith('/oauth/')
       if (!isOAuth && !WELL_KNOWN.has(path)) return false
+      await maintain()
       const ip = clientIp(req, e.TRUST_PROXY)
       pinPublicOrigin(req, publicUrl, e.TRUST_PROXY)
       try {
@@ -248,7 +270,7 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
       return true
     },
     async close() {
-      for (const timer of timers) clearInterval(timer)
+      await maintaining
       await store.close?.()
     },
   }

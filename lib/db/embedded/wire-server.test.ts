@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WireServer, type Timers } from './wire-server'
+import { NotificationSplitter, WireServer, type Timers } from './wire-server'
 
 let db: PGlite
 let server: WireServer
@@ -225,6 +225,89 @@ describe('WireServer', () => {
       db.execProtocolRaw = original
       await db.exec('ROLLBACK')
       await broken.close()
+    }
+  })
+
+  it('sends a notification to the connections listening on its channel, at commit, and to no other', async () => {
+    const connect = async () => {
+      const client = new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })
+      await client.connect()
+      return client
+    }
+    const [listener, quoted, notifier, bystander] = await Promise.all([
+      connect(),
+      connect(),
+      connect(),
+      connect(),
+    ])
+    const seen = new Map<pg.Client, string[]>()
+    for (const client of [listener, quoted, notifier, bystander]) {
+      seen.set(client, [])
+      client.on('notification', (n) => seen.get(client)!.push(`${n.channel}:${n.payload ?? ''}`))
+    }
+    try {
+      await listener.query('LISTEN jobs')
+      await quoted.query('LISTEN "Jobs"')
+      await notifier.query('BEGIN')
+      await notifier.query("SELECT pg_notify('jobs', 'one')")
+      // Not before the transaction commits.
+      await notifier.query('SELECT 1')
+      expect(seen.get(listener)).toEqual([])
+      await notifier.query('NOTIFY "Jobs", \'two\'')
+      await notifier.query('COMMIT')
+      await until(() => seen.get(listener)!.length > 0 && seen.get(quoted)!.length > 0)
+      expect(seen.get(listener)).toEqual(['jobs:one'])
+      expect(seen.get(quoted)).toEqual(['Jobs:two'])
+      // A large answer streamed after the notification is intact.
+      const { rows } = await notifier.query<{ n: number }>('SELECT n FROM generate_series(1, 20000) n')
+      expect(rows).toHaveLength(20000)
+      expect(rows[19999]).toEqual({ n: 20000 })
+
+      // UNLISTEN stops that connection's deliveries only.
+      await quoted.query('LISTEN jobs')
+      await quoted.query('UNLISTEN jobs')
+      await quoted.query('SELECT 1')
+      await notifier.query("SELECT pg_notify('jobs', 'three')")
+      await until(() => seen.get(listener)!.length > 1)
+      await quoted.query('SELECT 1')
+      expect(seen.get(listener)).toEqual(['jobs:one', 'jobs:three'])
+      expect(seen.get(quoted)).toEqual(['Jobs:two'])
+      expect(seen.get(notifier)).toEqual([])
+      expect(seen.get(bystander)).toEqual([])
+    } finally {
+      await Promise.all([listener, quoted, notifier, bystander].map((client) => client.end()))
+    }
+  })
+})
+
+describe('NotificationSplitter', () => {
+  const message = (type: string, body: Buffer) => {
+    const out = Buffer.alloc(5 + body.length)
+    out.write(type, 0, 'latin1')
+    out.writeInt32BE(4 + body.length, 1)
+    body.copy(out, 5)
+    return out
+  }
+  const notification = message(
+    'A',
+    Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from('jobs\0payload\0')]),
+  )
+  const others = [
+    message('C', Buffer.from('SELECT 1\0')),
+    message('D', Buffer.from('x'.repeat(300))),
+    message('Z', Buffer.from('I')),
+  ]
+  const output = Buffer.concat([others[0]!, others[1]!, notification, others[2]!])
+
+  it('takes notifications out of an output cut at any byte', () => {
+    for (let first = 0; first <= output.length; first++) {
+      for (const second of [first, Math.min(output.length, first + 1), Math.min(output.length, first + 9)]) {
+        const splitter = new NotificationSplitter()
+        const parts = [output.subarray(0, first), output.subarray(first, second), output.subarray(second)]
+        const passed = Buffer.concat(parts.flatMap((part) => splitter.feed(part)))
+        expect(passed.equals(Buffer.concat(others))).toBe(true)
+        expect(splitter.notifications).toEqual([notification])
+      }
     }
   })
 })

@@ -22,8 +22,15 @@
 //
 // Protocol subset: startup (SSLRequest and GSSENCRequest answered 'N', no authentication), simple
 // Query, extended protocol (Parse/Bind/Describe/Execute/Close/Sync/Flush), COPY FROM STDIN and
-// COPY TO STDOUT, CancelRequest, Terminate. Not supported: replication, function calls (F),
-// COPY BOTH, asynchronous notifications across connections (LISTEN/NOTIFY), SSL.
+// COPY TO STDOUT, CancelRequest, Terminate, LISTEN/UNLISTEN/NOTIFY. Not supported: replication,
+// function calls (F), COPY BOTH, SSL.
+//
+// Notifications: the single backend delivers every notification (NotificationResponse) in the
+// output of whichever unit committed it. The server takes them out of that output and sends each to
+// the connections that listen on its channel, once the unit is answered. A connection's LISTEN and
+// UNLISTEN are recognised in simple queries of that one statement (as `pg` sends them): LISTEN also
+// reaches the backend (which then listens for everyone); UNLISTEN only stops that connection's
+// deliveries and is answered here, since the backend's listening serves every other connection.
 // @electric-sql/pglite-socket follows the same idea but cannot run COPY FROM STDIN (upstream PR
 // electric-sql/pglite#1028 is still open), which every bulk load here needs.
 import { randomInt } from 'node:crypto'
@@ -42,6 +49,75 @@ interface Unit {
   endsReady: boolean
   /** The startup message: its answer carries the connection's own BackendKeyData. */
   startup?: boolean
+  /** Answered here, not by the backend (UNLISTEN): this CommandComplete, then ReadyForQuery. */
+  reply?: Buffer
+}
+
+const LISTEN = /^\s*(listen|unlisten)\s+("(?:[^"]|"")+"|[a-z_][\w$]*|\*)\s*;?\s*$/i
+
+/** A channel name as PostgreSQL folds it: quoted names kept, others in lower case. */
+function channelName(token: string): string {
+  return token.startsWith('"') ? token.slice(1, -1).replaceAll('""', '"') : token.toLowerCase()
+}
+
+/** The channel of a NotificationResponse (type, length, process id, then the channel's C string). */
+function notificationChannel(message: Buffer): string {
+  const end = message.indexOf(0, 9)
+  return message.toString('utf8', 9, end === -1 ? message.length : end)
+}
+
+/**
+ * Takes the NotificationResponse messages ('A') out of a backend's output, which arrives in chunks
+ * that need not end on message boundaries; everything else passes through unchanged and in order.
+ */
+export class NotificationSplitter {
+  readonly notifications: Buffer[] = []
+  /** An incomplete header or an incomplete notification, held until the next chunk. */
+  private carry: Buffer | null = null
+  /** Bytes of a passed-through message still to come. */
+  private skip = 0
+
+  feed(chunk: Buffer): Buffer[] {
+    const out: Buffer[] = []
+    let data = chunk
+    let pos = 0
+    if (this.skip > 0) {
+      pos = Math.min(this.skip, data.length)
+      this.skip -= pos
+      if (pos === data.length) return [data]
+    } else if (this.carry) {
+      data = Buffer.concat([this.carry, data])
+      this.carry = null
+    }
+    let start = 0
+    while (pos < data.length) {
+      const left = data.length - pos
+      if (left < 5) {
+        this.carry = Buffer.from(data.subarray(pos))
+        break
+      }
+      const length = 1 + data.readInt32BE(pos + 1)
+      if (data[pos] === 0x41) {
+        if (pos > start) out.push(data.subarray(start, pos))
+        if (left < length) {
+          this.carry = Buffer.from(data.subarray(pos))
+          return out
+        }
+        this.notifications.push(Buffer.from(data.subarray(pos, pos + length)))
+        pos += length
+        start = pos
+        continue
+      }
+      if (left < length) {
+        this.skip = length - left
+        pos = data.length
+        break
+      }
+      pos += length
+    }
+    if (pos > start) out.push(data.subarray(start, pos))
+    return out
+  }
 }
 
 function frontendMessage(type: string, body: Buffer): Buffer {
@@ -120,6 +196,8 @@ class ClientConnection {
   private pending: Buffer[] = []
   private copyIn: Buffer[] | null = null
   closed = false
+  /** The channels this connection listens on. */
+  readonly channels = new Set<string>()
   /** This connection's BackendKeyData, for CancelRequest. */
   readonly processId = nextProcessId++
   readonly secretKey = randomInt(1, 2 ** 31 - 1)
@@ -217,6 +295,29 @@ class ClientConnection {
       this.write(frontendMessage('G', body))
       return
     }
+    if (type === 'Q' && this.pending.length === 0) {
+      const listen = LISTEN.exec(queryText(message))
+      if (listen) {
+        const channel = listen[2]!
+        if (listen[1]!.toLowerCase() === 'unlisten') {
+          if (channel === '*') this.channels.clear()
+          else this.channels.delete(channelName(channel))
+          const tag = Buffer.from('UNLISTEN\0')
+          this.server.enqueue({
+            connection: this,
+            messages: [],
+            copyIn: false,
+            endsReady: true,
+            reply: frontendMessage('C', tag),
+          })
+          return
+        }
+        if (channel !== '*') {
+          this.channels.add(channelName(channel))
+          this.server.listening = true
+        }
+      }
+    }
     this.pending.push(message)
     if (type === 'Q' || type === 'S' || type === 'H') {
       const messages = this.pending
@@ -264,6 +365,8 @@ export class WireServer {
   private readonly idleInTransactionTimeoutMs: number
   private readonly timers: Timers
   private readonly onFatal: (error: unknown) => void
+  /** Some connection has run LISTEN: the backend may emit notifications, to be routed. */
+  listening = false
 
   constructor(options: WireServerOptions) {
     this.db = options.db
@@ -363,6 +466,16 @@ export class WireServer {
     }, this.idleInTransactionTimeoutMs)
   }
 
+  /** Sends each notification to the connections listening on its channel. */
+  private deliver(notifications: Buffer[]): void {
+    for (const notification of notifications) {
+      const channel = notificationChannel(notification)
+      for (const connection of this.connections) {
+        if (connection.channels.has(channel)) connection.write(notification)
+      }
+    }
+  }
+
   /** Ends any extended-protocol exchange and rolls back an open transaction. */
   private async resetBackend(): Promise<void> {
     const sync = frontendMessage('S', Buffer.alloc(0))
@@ -394,21 +507,30 @@ export class WireServer {
   private async run(unit: Unit): Promise<void> {
     const { connection } = unit
     const input = new Uint8Array(Buffer.concat(unit.messages))
+    const splitter = this.listening ? new NotificationSplitter() : null
+    const write = (data: Buffer) => {
+      if (!splitter) connection.write(data)
+      else for (const part of splitter.feed(data)) connection.write(part)
+    }
     try {
-      if (unit.copyIn) {
+      if (unit.reply) {
+        const status = this.owner === connection && this.db.isInTransaction() ? 'T' : 'I'
+        connection.write(Buffer.concat([unit.reply, frontendMessage('Z', Buffer.from(status))]))
+      } else if (unit.copyIn) {
         const output = await this.db.execProtocolRaw(input)
-        connection.write(dropFirstMessage(Buffer.from(output), 'G'))
+        write(dropFirstMessage(Buffer.from(output), 'G'))
       } else if (unit.startup) {
         const output = await this.db.execProtocolRaw(input)
-        connection.write(withBackendKey(Buffer.from(output), connection.processId, connection.secretKey))
+        write(withBackendKey(Buffer.from(output), connection.processId, connection.secretKey))
       } else {
         await this.db.execProtocolRawStream(input, {
-          onRawData: (data) => connection.write(Buffer.from(data)),
+          onRawData: (data) => write(Buffer.from(data)),
         })
       }
     } catch {
       connection.close()
     }
+    if (splitter) this.deliver(splitter.notifications)
     const holdsBackend = !unit.endsReady || this.db.isInTransaction()
     if (connection.closed) {
       if (holdsBackend) await this.resetBackend().catch((error: unknown) => this.onFatal(error))
