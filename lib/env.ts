@@ -56,6 +56,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'redis:// or rediss:// URL')
       .optional(),
   ),
+  /** Data API requests per application and minute, and per day, unless the application has its own. */
+  QUOTA_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  QUOTA_PER_DAY: z.coerce.number().int().min(1).default(500_000),
   RATE_LIMIT_TOKEN_PER_CLIENT: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_TOKEN_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

@@ -4,6 +4,7 @@ import { ApplicationAdmin } from '@/components/applications/application-admin'
 import styles from '@/components/applications/applications.module.css'
 import { listClientApplications, serialiseClientApplication } from '@/lib/auth/clients'
 import { SCOPE_LABELS, SCOPES } from '@/lib/auth/scopes'
+import { env } from '@/lib/env'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Applications' }
@@ -22,6 +23,7 @@ export default async function ApplicationsPage() {
       <ApplicationAdmin
         initial={applications}
         scopes={SCOPES.map((scope) => ({ scope, label: SCOPE_LABELS[scope] }))}
+        quotaDefaults={{ perMinute: env().QUOTA_PER_MINUTE, perDay: env().QUOTA_PER_DAY }}
       />
     </section>
   )

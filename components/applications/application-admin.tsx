@@ -13,6 +13,7 @@ import {
   type AdminApplication,
   type ApplicationInput,
   type ApplicationWithSecret,
+  type QuotaDefaults,
 } from '@/lib/queries/applications'
 import { ConfirmDialog, Dialog } from '../ui/dialog'
 import { ApplicationCard } from './application-card'
@@ -32,9 +33,11 @@ const EMPTY: ApplicationInput = { client_name: '', scopes: [], redirect_uris: []
 export function ApplicationAdmin({
   initial,
   scopes,
+  quotaDefaults,
 }: {
   initial: AdminApplication[]
   scopes: readonly ScopeOption[]
+  quotaDefaults: QuotaDefaults
 }) {
   const client = useQueryClient()
   const { data, error, refetch } = useQuery({ ...applicationsQuery, initialData: initial })
@@ -114,6 +117,7 @@ export function ApplicationAdmin({
               <ApplicationCard
                 application={application}
                 scopes={scopes}
+                quotaDefaults={quotaDefaults}
                 onEdit={() => open({ kind: 'edit', application })}
                 onRotate={() => open({ kind: 'rotate', application })}
                 onRevoke={() => open({ kind: 'revoke', application })}
@@ -151,8 +155,11 @@ export function ApplicationAdmin({
                 client_name: pending.application.client_name,
                 scopes: pending.application.scopes,
                 redirect_uris: pending.application.redirect_uris,
+                quota_per_minute: pending.application.quota_per_minute,
+                quota_per_day: pending.application.quota_per_day,
               }}
               scopes={scopes}
+              quotaDefaults={quotaDefaults}
               submitLabel="Enregistrer"
               pendingLabel="Enregistrement…"
               pending={edit.isPending}

@@ -1,4 +1,4 @@
-import type { AdminApplication } from '@/lib/queries/applications'
+import type { AdminApplication, QuotaDefaults } from '@/lib/queries/applications'
 import { Badge } from '../ui/status-badge'
 import type { ScopeOption } from './application-form'
 import styles from './applications.module.css'
@@ -8,6 +8,7 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', {
   timeStyle: 'short',
   timeZone: 'Europe/Paris',
 })
+const integer = new Intl.NumberFormat('fr-FR')
 const when = (iso: string | null, never: string) => (iso ? dateTime.format(new Date(iso)) : never)
 
 const GRANT_LABELS: Record<string, string> = {
@@ -20,12 +21,14 @@ const GRANT_LABELS: Record<string, string> = {
 export function ApplicationCard({
   application,
   scopes,
+  quotaDefaults,
   onEdit,
   onRotate,
   onRevoke,
 }: {
   application: AdminApplication
   scopes: readonly ScopeOption[]
+  quotaDefaults: QuotaDefaults
   onEdit: () => void
   onRotate: () => void
   onRevoke: () => void
@@ -115,6 +118,16 @@ export function ApplicationCard({
             </dd>
           </div>
         ) : null}
+        <div>
+          <dt>Quotas</dt>
+          <dd>
+            {integer.format(application.quota_per_minute ?? quotaDefaults.perMinute)} par minute,{' '}
+            {integer.format(application.quota_per_day ?? quotaDefaults.perDay)} par jour
+            {application.quota_per_minute === null && application.quota_per_day === null
+              ? ' (par défaut)'
+              : ''}
+          </dd>
+        </div>
         <div>
           <dt>Dernière utilisation</dt>
           <dd>{when(application.last_used_at, 'jamais')}</dd>

@@ -2,7 +2,12 @@
 
 import { useId, useState } from 'react'
 import { BffError, errorMessage } from '@/lib/queries/bff-client'
-import { parseRedirectUris, type ApplicationInput } from '@/lib/queries/applications'
+import {
+  parseQuotaField,
+  parseRedirectUris,
+  type ApplicationInput,
+  type QuotaDefaults,
+} from '@/lib/queries/applications'
 import styles from './applications.module.css'
 
 export interface ScopeOption {
@@ -20,10 +25,16 @@ function fieldErrors(error: unknown, path: string): string[] {
   })
 }
 
-/** Name, scopes and redirect URIs of an application; the API's refusals shown next to their field. */
+const integer = new Intl.NumberFormat('fr-FR')
+
+/**
+ * Name, scopes and redirect URIs of an application, and its own quotas when editing one (given
+ * `quotaDefaults`); the API's refusals shown next to their field.
+ */
 export function ApplicationForm({
   initial,
   scopes,
+  quotaDefaults,
   submitLabel,
   pendingLabel,
   pending,
@@ -33,6 +44,7 @@ export function ApplicationForm({
 }: {
   initial: ApplicationInput
   scopes: readonly ScopeOption[]
+  quotaDefaults?: QuotaDefaults
   submitLabel: string
   pendingLabel: string
   pending: boolean
@@ -44,10 +56,47 @@ export function ApplicationForm({
   const [name, setName] = useState(initial.client_name)
   const [chosen, setChosen] = useState<string[]>(initial.scopes)
   const [redirects, setRedirects] = useState(initial.redirect_uris.join('\n'))
+  const [perMinute, setPerMinute] = useState(String(initial.quota_per_minute ?? ''))
+  const [perDay, setPerDay] = useState(String(initial.quota_per_day ?? ''))
   const nameErrors = fieldErrors(error, 'client_name')
   const scopeErrors = fieldErrors(error, 'scopes')
   const redirectErrors = fieldErrors(error, 'redirect_uris')
-  const fieldless = error && nameErrors.length + scopeErrors.length + redirectErrors.length === 0
+  const minuteErrors = fieldErrors(error, 'quota_per_minute')
+  const dayErrors = fieldErrors(error, 'quota_per_day')
+  const fieldless =
+    error &&
+    nameErrors.length +
+      scopeErrors.length +
+      redirectErrors.length +
+      minuteErrors.length +
+      dayErrors.length ===
+      0
+  const quotaField = (
+    key: 'minute' | 'day',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    errors: string[],
+    fallback: number,
+  ) => (
+    <div className="field">
+      <label htmlFor={`${id}-quota-${key}`}>{label}</label>
+      <input
+        id={`${id}-quota-${key}`}
+        inputMode="numeric"
+        value={value}
+        placeholder={integer.format(fallback)}
+        onChange={(event) => set(event.target.value)}
+        aria-invalid={errors.length > 0}
+        aria-describedby={`${id}-quota-hint${errors.length > 0 ? ` ${id}-quota-${key}-error` : ''}`}
+      />
+      {errors.length > 0 ? (
+        <p id={`${id}-quota-${key}-error`} className={styles.fieldError}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
 
   return (
     <form
@@ -55,7 +104,14 @@ export function ApplicationForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        onSubmit({ client_name: name, scopes: chosen, redirect_uris: parseRedirectUris(redirects) })
+        onSubmit({
+          client_name: name,
+          scopes: chosen,
+          redirect_uris: parseRedirectUris(redirects),
+          ...(quotaDefaults
+            ? { quota_per_minute: parseQuotaField(perMinute), quota_per_day: parseQuotaField(perDay) }
+            : {}),
+        })
       }}
     >
       <div className="field">
@@ -126,6 +182,17 @@ export function ApplicationForm({
           </ul>
         ) : null}
       </div>
+      {quotaDefaults ? (
+        <fieldset className={styles.scopes}>
+          <legend>Quotas de requêtes à l’API</legend>
+          <p id={`${id}-quota-hint`} className={styles.hint}>
+            Vides : les quotas du service ({integer.format(quotaDefaults.perMinute)} par minute,{' '}
+            {integer.format(quotaDefaults.perDay)} par jour). Au-delà, l’API répond 429.
+          </p>
+          {quotaField('minute', 'Par minute', perMinute, setPerMinute, minuteErrors, quotaDefaults.perMinute)}
+          {quotaField('day', 'Par jour', perDay, setPerDay, dayErrors, quotaDefaults.perDay)}
+        </fieldset>
+      ) : null}
       {fieldless ? (
         <p className="alert" role="alert">
           {errorMessage(error)}

@@ -20,6 +20,7 @@ import {
   E2E_CLIENTS,
   E2E_CLIENTS_FILE,
   E2E_METRICS_TOKEN,
+  E2E_QUOTA,
   E2E_SEED,
   E2E_STAFF,
   E2E_STATE_FILE,
@@ -50,6 +51,9 @@ const childEnv: NodeJS.ProcessEnv = {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
   METRICS_TOKEN: E2E_METRICS_TOKEN,
+  // A whole run's requests fit the default quotas; e2e/api/quotas.spec.ts sets an application's own.
+  QUOTA_PER_MINUTE: String(E2E_QUOTA.perMinute),
+  QUOTA_PER_DAY: String(E2E_QUOTA.perDay),
   // Every test runs from 127.0.0.1: per-IP budgets fit a whole run; per-client and per-account
   // limits keep their defaults and are tested on dedicated clients and accounts.
   RATE_LIMIT_TOKEN_PER_IP: '5000',

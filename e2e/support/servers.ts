@@ -21,6 +21,9 @@ export const OWN_INSTANCE_PORTS = {
   postgres: { port: BASE + 22, metricsPort: BASE + 23 },
 } as const
 
+/** Default per-application quotas of the test instances (a whole run fits). */
+export const E2E_QUOTA = { perMinute: 1_000_000, perDay: 100_000_000 } as const
+
 /** The token of /metrics on the test instances. */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789'
 

@@ -8,6 +8,7 @@ import {
   CLIENT_APPLICATION_COLUMNS,
   clientChangesSchema,
   clientNameSchema,
+  clientQuotaSchema,
   clientScopesSchema,
   grantTypesFor,
   redirectUriSchema,
@@ -44,10 +45,18 @@ export const updateApplicationContract = {
       client_name: clientNameSchema.optional(),
       scopes: clientScopesSchema.optional(),
       redirect_uris: z.array(redirectUriSchema).max(10).optional(),
+      quota_per_minute: clientQuotaSchema.nullable().optional(),
+      quota_per_day: clientQuotaSchema.nullable().optional(),
     })
     .strict()
     .refine((b) => Object.values(b).some((v) => v !== undefined), 'Aucune modification demandée.')
-    .transform((b) => ({ name: b.client_name, scopes: b.scopes, redirectUris: b.redirect_uris })),
+    .transform((b) => ({
+      name: b.client_name,
+      scopes: b.scopes,
+      redirectUris: b.redirect_uris,
+      quotaPerMinute: b.quota_per_minute,
+      quotaPerDay: b.quota_per_day,
+    })),
 } satisfies BffContract
 
 export const applicationActionContract = { role: 'admin', params: applicationId } satisfies BffContract
@@ -113,7 +122,8 @@ export async function updateClientApplication(
   const redirectUris = parsed.redirectUris ?? current.redirectUris
   const { rows } = await query<ClientApplication>(
     `UPDATE client_application
-     SET name = $2, scopes = $3, redirect_uris = $4, grant_types = $5, updated_at = now()
+     SET name = $2, scopes = $3, redirect_uris = $4, grant_types = $5, quota_per_minute = $6,
+         quota_per_day = $7, updated_at = now()
      WHERE id = $1 RETURNING ${CLIENT_APPLICATION_COLUMNS}`,
     [
       current.id,
@@ -121,6 +131,8 @@ export async function updateClientApplication(
       parsed.scopes ?? current.scopes,
       redirectUris,
       grantTypesFor(redirectUris),
+      parsed.quotaPerMinute === undefined ? current.quotaPerMinute : parsed.quotaPerMinute,
+      parsed.quotaPerDay === undefined ? current.quotaPerDay : parsed.quotaPerDay,
     ],
     db,
   )

@@ -95,7 +95,10 @@ describe.skipIf(engineSkipped)(`client applications on ${testEngine}`, () => {
 
   it('revokes for good: no longer active, statuses say so, and it can no longer change', async () => {
     const { application } = await createClientApplication({ name: 'Révocation', scopes: ['fiscal'] })
-    expect((await clientStatuses()).get(application.clientId)).toEqual(['fiscal'])
+    expect((await clientStatuses()).get(application.clientId)).toEqual({
+      scopes: ['fiscal'],
+      quota: { perMinute: null, perDay: null },
+    })
     const revoked = await revokeClientApplication(application.id)
     expect(revoked.revokedAt).toBeInstanceOf(Date)
     expect(await findActiveClient(application.clientId)).toBeNull()

@@ -1,8 +1,10 @@
 import { base64url, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccessTokenVerifier, InvalidAccessToken } from './access-token-verifier'
-import { ClientStatusCache } from './client-status-cache'
+import { ClientStatusCache, DEFAULT_QUOTA, type ClientStatus } from './client-status-cache'
 import type { Scope } from './scopes'
+
+const active = (...scopes: Scope[]): ClientStatus => ({ scopes, quota: DEFAULT_QUOTA })
 
 const ISSUER = 'http://localhost:3000'
 const AUDIENCE = 'http://localhost:3000/v0'
@@ -34,7 +36,7 @@ async function sign(
 }
 
 function verifier(
-  clients: Map<string, readonly Scope[] | null> = new Map([['tda_client', ['eco', 'fiscal'] as Scope[]]]),
+  clients: Map<string, ClientStatus | null> = new Map([['tda_client', active('eco', 'fiscal')]]),
 ) {
   let keyLoads = 0
   let jwks: JWK[] = [{ ...publicJwk, kid: 'k1', alg: 'ES256', use: 'sig' }]
@@ -144,7 +146,7 @@ describe('access token verification', () => {
   }
 
   it('refuses the token of a revoked or unknown application', async () => {
-    for (const clients of [new Map([['tda_client', null]]), new Map()]) {
+    for (const clients of [new Map<string, ClientStatus | null>([['tda_client', null]]), new Map()]) {
       const { verify } = verifier(clients)
       const refused = await refusal(verify(await sign(claims())))
       expect(refused.description).toBe('The client application was revoked')
@@ -153,7 +155,7 @@ describe('access token verification', () => {
   })
 
   it('drops scopes the application no longer holds', async () => {
-    const { verify } = verifier(new Map([['tda_client', ['eco'] as Scope[]]]))
+    const { verify } = verifier(new Map([['tda_client', active('eco')]]))
     const principal = await verify(await sign(claims({ scope: 'eco fiscal' })))
     expect([...principal.scopes]).toEqual(['eco'])
   })
@@ -177,7 +179,7 @@ describe('access token verification', () => {
 describe('remembered tokens', () => {
   it('skip the signature check on later presentations, never the expiry or the client status', async () => {
     let clock = Date.now()
-    const clients = new Map<string, readonly Scope[] | null>([['tda_client', ['eco']]])
+    const clients = new Map<string, ClientStatus | null>([['tda_client', active('eco')]])
     let keyLoads = 0
     const verify = createAccessTokenVerifier({
       issuer: ISSUER,
@@ -201,7 +203,7 @@ describe('remembered tokens', () => {
     clients.set('tda_client', null)
     clock += 10
     expect((await refusal(verify(token))).detail).toMatch(/révoquée/)
-    clients.set('tda_client', ['eco'])
+    clients.set('tda_client', active('eco'))
     clock += 10
     expect((await verify(token)).clientId).toBe('tda_client')
     // Past its expiry (and the tolerance), it is checked again, and refused.
@@ -214,7 +216,7 @@ describe('remembered tokens', () => {
       issuer: ISSUER,
       audience: AUDIENCE,
       loadKeys: async () => [{ ...publicJwk, kid: 'k1', alg: 'ES256' }],
-      clients: new ClientStatusCache(async () => new Map([['tda_client', ['eco'] as Scope[]]]), 5000),
+      clients: new ClientStatusCache(async () => new Map([['tda_client', active('eco')]]), 5000),
       rememberedTokens: 2,
     })
     for (let i = 0; i < 5; i++)
@@ -226,7 +228,7 @@ describe('client status cache', () => {
   it('reloads after its time to live, not per lookup', async () => {
     let clock = 0
     let loads = 0
-    let clients = new Map<string, readonly Scope[] | null>([['a', ['eco']]])
+    let clients = new Map<string, ClientStatus | null>([['a', active('eco')]])
     const cache = new ClientStatusCache(
       async () => {
         loads += 1
@@ -250,7 +252,7 @@ describe('client status cache', () => {
   it('looks an unseen client up again (throttled), but never a known revoked one', async () => {
     let clock = 0
     let loads = 0
-    const clients = new Map<string, readonly Scope[] | null>([['gone', null]])
+    const clients = new Map<string, ClientStatus | null>([['gone', null]])
     const cache = new ClientStatusCache(
       async () => {
         loads += 1
@@ -261,7 +263,7 @@ describe('client status cache', () => {
       1000,
     )
     expect(await cache.scopesOf('new')).toBeNull()
-    clients.set('new', ['fiscal'])
+    clients.set('new', active('fiscal'))
     expect(await cache.scopesOf('new')).toBeNull()
     clock = 1500
     expect(await cache.scopesOf('new')).toEqual(['fiscal'])

@@ -169,11 +169,11 @@ export function createAccessTokenVerifier(options: VerifierOptions): (token: str
     }
     if (await options.revocations?.isRevoked(verified.jti, verified.grantId))
       throw invalidToken('Ce jeton d’accès a été révoqué.', 'The access token was revoked')
-    const held = await options.clients.scopesOf(verified.clientId)
-    if (!held)
+    const status = await options.clients.statusOf(verified.clientId)
+    if (!status)
       throw invalidToken('L’application de ce jeton a été révoquée.', 'The client application was revoked')
     // A scope withdrawn from the application stops working at once, even in older tokens.
-    const scopes = new Set<Scope>(verified.granted.filter((s) => held.includes(s)))
-    return { clientId: verified.clientId, scopes, subject: verified.subject }
+    const scopes = new Set<Scope>(verified.granted.filter((s) => status.scopes.includes(s)))
+    return { clientId: verified.clientId, scopes, subject: verified.subject, quota: status.quota }
   }
 }

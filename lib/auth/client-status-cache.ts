@@ -1,22 +1,35 @@
-// The API's view of client applications, for token verification: which clients are active and
-// which scopes they hold now. Reloaded from the database at most every `ttlMs` (one query per
+// The API's view of client applications, for token verification: which clients are active, which
+// scopes they hold now and their own request quotas, if the administrator set any. Reloaded from the database at most every `ttlMs` (one query per
 // interval and process, never one per request), so a revoked application's tokens fail within
 // that delay and a scope removed from an application stops working as fast.
 import type { Scope } from './scopes'
 
+/** An application's own request quotas; null: the service's default (QUOTA_PER_MINUTE/DAY). */
+export interface ClientQuota {
+  perMinute: number | null
+  perDay: number | null
+}
+
+export const DEFAULT_QUOTA: ClientQuota = { perMinute: null, perDay: null }
+
+export interface ClientStatus {
+  scopes: readonly Scope[]
+  quota: ClientQuota
+}
+
 export interface ClientDirectory {
-  /** Scopes the active client holds now; null when it is revoked or unknown. */
-  scopesOf(clientId: string): Promise<readonly Scope[] | null>
+  /** The active client's scopes and quotas now; null when it is revoked or unknown. */
+  statusOf(clientId: string): Promise<ClientStatus | null>
 }
 
 export class ClientStatusCache implements ClientDirectory {
-  private clients = new Map<string, readonly Scope[] | null>()
+  private clients = new Map<string, ClientStatus | null>()
   private loadedAt = Number.NEGATIVE_INFINITY
   private loading: Promise<void> | undefined
 
   constructor(
-    /** Every known client: its scopes when active, null when revoked. */
-    private readonly load: () => Promise<Map<string, readonly Scope[] | null>>,
+    /** Every known client: its status when active, null when revoked. */
+    private readonly load: () => Promise<Map<string, ClientStatus | null>>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     /**
@@ -38,13 +51,17 @@ export class ClientStatusCache implements ClientDirectory {
     return this.loading
   }
 
-  async scopesOf(clientId: string): Promise<readonly Scope[] | null> {
+  async statusOf(clientId: string): Promise<ClientStatus | null> {
     if (this.now() - this.loadedAt > this.ttlMs) await this.refresh()
-    let scopes = this.clients.get(clientId)
-    if (scopes === undefined && this.now() - this.loadedAt >= this.missRefreshMs) {
+    let status = this.clients.get(clientId)
+    if (status === undefined && this.now() - this.loadedAt >= this.missRefreshMs) {
       await this.refresh()
-      scopes = this.clients.get(clientId)
+      status = this.clients.get(clientId)
     }
-    return scopes ?? null
+    return status ?? null
+  }
+
+  async scopesOf(clientId: string): Promise<readonly Scope[] | null> {
+    return (await this.statusOf(clientId))?.scopes ?? null
   }
 }

@@ -2,6 +2,7 @@
 // with which scopes and flows. Secrets are shown once at creation or rotation and stored hashed.
 import { z } from 'zod'
 import { query, type Queryable } from '../db/pool'
+import type { ClientStatus } from './client-status-cache'
 import { generateClientId, generateClientSecret, hashClientSecret } from './client-secret'
 import { SCOPES, type Scope } from './scopes'
 
@@ -21,6 +22,9 @@ export interface ClientApplication {
   secretRotatedAt: Date | null
   lastUsedAt: Date | null
   revokedAt: Date | null
+  /** Its own request quotas on the data API; null: the service's defaults. */
+  quotaPerMinute: number | null
+  quotaPerDay: number | null
 }
 
 /** What the authorization server needs to authenticate a client (never the secret itself). */
@@ -55,11 +59,20 @@ const newClientSchema = z.object({
 })
 export type NewClient = z.input<typeof newClientSchema>
 
+/** An application's own quota: requests per minute or per day, from 1 to 100 million. */
+export const clientQuotaSchema = z
+  .int('Un quota est un nombre entier de requêtes.')
+  .min(1, 'Un quota est d’au moins une requête.')
+  .max(100_000_000, 'Un quota est d’au plus 100 000 000 requêtes.')
+
 export const clientChangesSchema = z
   .object({
     name: clientNameSchema.optional(),
     scopes: clientScopesSchema.optional(),
     redirectUris: z.array(redirectUriSchema).max(10).optional(),
+    /** null: back to the service's default. */
+    quotaPerMinute: clientQuotaSchema.nullable().optional(),
+    quotaPerDay: clientQuotaSchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucune modification demandée.')
 export type ClientChanges = z.input<typeof clientChangesSchema>
@@ -75,7 +88,8 @@ export function grantTypesFor(redirectUris: readonly string[]): GrantType[] {
 export const CLIENT_APPLICATION_COLUMNS = `id, client_id AS "clientId", name, scopes, grant_types AS "grantTypes",
   redirect_uris AS "redirectUris", post_logout_redirect_uris AS "postLogoutRedirectUris",
   first_party AS "firstParty", created_at AS "createdAt", updated_at AS "updatedAt",
-  secret_rotated_at AS "secretRotatedAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`
+  secret_rotated_at AS "secretRotatedAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt",
+  quota_per_minute AS "quotaPerMinute", quota_per_day AS "quotaPerDay"`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -175,13 +189,26 @@ export async function ensureFirstPartyClient(
  * Every application's status for the API's cached view: the scopes an active client holds now,
  * null for a revoked one.
  */
-export async function clientStatuses(db?: Queryable): Promise<Map<string, Scope[] | null>> {
-  const { rows } = await query<{ clientId: string; scopes: Scope[]; revoked: boolean }>(
-    `SELECT client_id AS "clientId", scopes, revoked_at IS NOT NULL AS revoked FROM client_application`,
+export async function clientStatuses(db?: Queryable): Promise<Map<string, ClientStatus | null>> {
+  const { rows } = await query<{
+    clientId: string
+    scopes: Scope[]
+    revoked: boolean
+    perMinute: number | null
+    perDay: number | null
+  }>(
+    `SELECT client_id AS "clientId", scopes, revoked_at IS NOT NULL AS revoked,
+            quota_per_minute AS "perMinute", quota_per_day AS "perDay"
+     FROM client_application`,
     [],
     db,
   )
-  return new Map(rows.map((r) => [r.clientId, r.revoked ? null : r.scopes]))
+  return new Map(
+    rows.map((r) => [
+      r.clientId,
+      r.revoked ? null : { scopes: r.scopes, quota: { perMinute: r.perMinute, perDay: r.perDay } },
+    ]),
+  )
 }
 
 /** Notes that a client obtained a token (at most one write per client and minute). */
@@ -209,6 +236,9 @@ export function serialiseClientApplication(application: ClientApplication) {
     last_used_at: application.lastUsedAt?.toISOString() ?? null,
     revoked_at: application.revokedAt?.toISOString() ?? null,
     revoked: application.revokedAt !== null,
+    /** Its own quotas; null: the service's defaults (QUOTA_PER_MINUTE, QUOTA_PER_DAY). */
+    quota_per_minute: application.quotaPerMinute,
+    quota_per_day: application.quotaPerDay,
   }
 }
 export type ClientApplicationWire = ReturnType<typeof serialiseClientApplication>

@@ -8,6 +8,7 @@ import type { Principal } from '../auth/principal'
 import { missingScopes, type Scope } from '../auth/scopes'
 import { verifyAccessToken } from '../auth/verify-access-token'
 import { insufficientScope } from './api-error'
+import { consumeProcessQuota } from './api-quota'
 import { authenticate } from './authenticate'
 import { requestBody } from './body'
 import type { RouteContract } from './contract'
@@ -40,11 +41,30 @@ export function apiRoute<C extends RouteContract>(
 ): (request: Request, context: RouteParams) => Promise<Response> {
   return async (request, routeContext) => {
     const url = new URL(request.url)
+    // Every answer to an authenticated request tells the application where its quota stands.
+    let quotaFields: Record<string, string> = {}
+    const withQuotaFields = (response: Response) => {
+      const fields = Object.entries(quotaFields)
+      if (fields.length === 0) return response
+      // Headers of a Response built elsewhere may be immutable: copy it then.
+      const target = Object.isFrozen(response.headers) ? new Response(response.body, response) : response
+      try {
+        for (const [name, value] of fields) target.headers.set(name, value)
+        return target
+      } catch {
+        const copy = new Response(response.body, response)
+        for (const [name, value] of fields) copy.headers.set(name, value)
+        return copy
+      }
+    }
     try {
       const format = negotiate(request.headers.get('accept'), contract.formats)
       const principal =
         contract.auth.kind === 'public' ? null : await authenticate(request, verifyAccessToken)
-      if (principal) noteCaller(`client:${principal.clientId}`)
+      if (principal) {
+        noteCaller(`client:${principal.clientId}`)
+        quotaFields = await consumeProcessQuota(principal)
+      }
 
       const body =
         request.method === 'GET' || request.method === 'HEAD'
@@ -76,9 +96,9 @@ export function apiRoute<C extends RouteContract>(
         },
       } as HandlerContext<C>
       const result = await handler(context)
-      return result instanceof Response ? result : jsonResponse(result)
+      return withQuotaFields(result instanceof Response ? result : jsonResponse(result))
     } catch (error) {
-      return problemResponse(error, url.pathname)
+      return withQuotaFields(problemResponse(error, url.pathname))
     }
   }
 }

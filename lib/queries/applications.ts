@@ -15,6 +15,25 @@ export interface ApplicationInput {
   client_name: string
   scopes: string[]
   redirect_uris: string[]
+  /** Edition only: the application's own quotas, null for the service's defaults. */
+  quota_per_minute?: number | string | null
+  quota_per_day?: number | string | null
+}
+
+/** The service's default quotas (QUOTA_PER_MINUTE, QUOTA_PER_DAY), shown beside an application's own. */
+export interface QuotaDefaults {
+  perMinute: number
+  perDay: number
+}
+
+/**
+ * A quota typed in a field: empty is the default (null), « 1 200 » is 1200; anything else is sent
+ * as typed, so the API names what is wrong with it next to the field.
+ */
+export function parseQuotaField(text: string): number | string | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '')
+  if (compact === '') return null
+  return /^\d+$/.test(compact) ? Number(compact) : text
 }
 
 export const applicationsKey = ['applications'] as const

@@ -13,6 +13,10 @@ export interface RateLimitDecision {
   /** Seconds until the window resets (Retry-After); 0 when allowed. */
   retryAfterSeconds: number
   count: number
+  /** The limit applied, what is left of it in this window, and seconds until the window resets. */
+  limit: number
+  remaining: number
+  resetSeconds: number
 }
 
 export class RateLimiter {
@@ -28,11 +32,14 @@ export class RateLimiter {
     return `${this.name}:${foldKey(id)}`
   }
 
-  async consume(id: string): Promise<RateLimitDecision> {
+  /** Counts an attempt of `id` against `limit` (default: the limiter's own). */
+  async consume(id: string, limit: number = this.limit): Promise<RateLimitDecision> {
     const { count, resetAt } = await this.store.hit(this.key(id), this.windowMs)
-    if (count <= this.limit) return { allowed: true, retryAfterSeconds: 0, count }
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - this.now()) / 1000))
+    const remaining = Math.max(0, limit - count)
+    if (count <= limit) return { allowed: true, retryAfterSeconds: 0, count, limit, remaining, resetSeconds }
     metrics().rateLimitRefusals.inc({ limit: this.name })
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - this.now()) / 1000)), count }
+    return { allowed: false, retryAfterSeconds: resetSeconds, count, limit, remaining, resetSeconds }
   }
 
   /** Gives back an attempt that should not count (e.g. a successful sign-in). */
