@@ -111,7 +111,12 @@ describe('GET /carte/communes/:z/:x/:y', () => {
     setProcessLimits(
       requestLimits(
         new MemoryStore(() => now),
-        { RATE_LIMIT_TILES_PER_IP: 3, RATE_LIMIT_OFFERS_PER_CLIENT: 1 },
+        {
+          RATE_LIMIT_TILES_PER_IP: 3,
+          RATE_LIMIT_OFFERS_PER_CLIENT: 1,
+          QUOTA_PER_MINUTE: 100,
+          QUOTA_PER_DAY: 1000,
+        },
         () => now,
       ),
     )

@@ -5,8 +5,7 @@
 // past a quota the request answers 429 with Retry-After. Counters live in the rate-limit store
 // (Redis, PostgreSQL or memory), so the quota holds across instances.
 import type { Principal } from '../auth/principal'
-import { env } from '../env'
-import { RateLimiter, rateLimitStoreFor, type RateLimitDecision } from '../rate-limit/rate-limiter'
+import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter'
 import { ApiError } from './api-error'
 
 export interface QuotaDefaults {
@@ -60,30 +59,4 @@ export async function consumeQuota(
       : `Quota de l’application atteint (${minute.limit} requêtes par minute) ; réessayez dans ${retryAfter} s.`,
     { headers: { ...fields, 'Retry-After': String(retryAfter) } },
   )
-}
-
-const KEY = Symbol.for('tda.http.api-quota')
-type Holder = typeof globalThis & { [KEY]?: { limiters: QuotaLimiters; defaults: QuotaDefaults } }
-
-/** The process's quotas, on the store the configuration calls for (route handlers share them). */
-function processQuota(): { limiters: QuotaLimiters; defaults: QuotaDefaults } {
-  const g = globalThis as Holder
-  if (!g[KEY]) {
-    const e = env()
-    const store = rateLimitStoreFor(e)
-    g[KEY] = {
-      limiters: {
-        minute: new RateLimiter(store, 'quota-minute', e.QUOTA_PER_MINUTE, 60_000),
-        day: new RateLimiter(store, 'quota-day', e.QUOTA_PER_DAY, 86_400_000),
-      },
-      defaults: { perMinute: e.QUOTA_PER_MINUTE, perDay: e.QUOTA_PER_DAY },
-    }
-  }
-  return g[KEY]
-}
-
-/** Counts a request of the principal's application against the process's quotas (see consumeQuota). */
-export function consumeProcessQuota(principal: Principal): Promise<Record<string, string>> {
-  const { limiters, defaults } = processQuota()
-  return consumeQuota(principal, limiters, defaults)
 }

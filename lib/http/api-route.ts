@@ -8,12 +8,12 @@ import type { Principal } from '../auth/principal'
 import { missingScopes, type Scope } from '../auth/scopes'
 import { verifyAccessToken } from '../auth/verify-access-token'
 import { insufficientScope } from './api-error'
-import { consumeProcessQuota } from './api-quota'
 import { authenticate } from './authenticate'
 import { requestBody } from './body'
 import type { RouteContract } from './contract'
 import { currentGetBody, noteCaller } from './request-context'
 import { parseInput } from './input'
+import { enforceQuota } from './request-limits'
 import { negotiate, type Format } from './negotiate'
 import { problemResponse } from './render-problem'
 import { jsonResponse } from './respond'
@@ -63,7 +63,7 @@ export function apiRoute<C extends RouteContract>(
         contract.auth.kind === 'public' ? null : await authenticate(request, verifyAccessToken)
       if (principal) {
         noteCaller(`client:${principal.clientId}`)
-        quotaFields = await consumeProcessQuota(principal)
+        quotaFields = await enforceQuota(principal)
       }
 
       const body =

@@ -66,7 +66,12 @@ describe.skipIf(engineSkipped)(`offer creation at the limits on ${testEngine}`, 
     setProcessLimits(
       requestLimits(
         new MemoryStore(() => now),
-        { RATE_LIMIT_TILES_PER_IP: 1, RATE_LIMIT_OFFERS_PER_CLIENT: 2 },
+        {
+          RATE_LIMIT_TILES_PER_IP: 1,
+          RATE_LIMIT_OFFERS_PER_CLIENT: 2,
+          QUOTA_PER_MINUTE: 100,
+          QUOTA_PER_DAY: 1000,
+        },
         () => now,
       ),
     )

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { RouteContract } from '../http/contract'
 import { MEDIA_TYPES, type Format } from '../http/negotiate'
 import { SCOPE_LABELS } from '../auth/scopes'
+import { problemSchema } from '../http/problem-schema'
 
 type JsonSchema = Record<string, unknown>
 
@@ -63,6 +64,7 @@ function operation(contract: RouteContract): JsonSchema {
     }
   }
   const auth = contract.auth
+  if (auth.kind !== 'public') declareQuota(responses)
   return {
     operationId: contract.operationId,
     summary: contract.summary,
@@ -81,6 +83,40 @@ function operation(contract: RouteContract): JsonSchema {
             ? [{ oauth2: [...auth.requirement.allOf] }]
             : auth.requirement.anyOf.map((s) => ({ oauth2: [s] })),
     ...(auth.kind === 'dynamic' ? { 'x-scope': auth.description } : {}),
+  }
+}
+
+const QUOTA_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'Quotas de l’application (brouillon IETF « RateLimit header fields for HTTP ») : `"minute";q=<requêtes>;w=60, "day";q=<requêtes>;w=86400`.',
+    schema: { type: 'string', examples: ['"minute";q=1200;w=60, "day";q=500000;w=86400'] },
+  },
+  RateLimit: {
+    description: 'Ce qui reste de chaque quota (`r`) et les secondes avant qu’il ne se renouvelle (`t`).',
+    schema: { type: 'string', examples: ['"minute";r=1187;t=42, "day";r=499120;t=61234'] },
+  },
+} as const
+
+/**
+ * Requests authenticated by an application count against its quotas: every answer but 401 carries
+ * the RateLimit fields, and 429 answers past a quota.
+ */
+function declareQuota(responses: Record<string, JsonSchema>): void {
+  responses['429'] ??= {
+    description: 'Quota de l’application dépassé (par minute ou par jour) ; Retry-After donne le délai.',
+    content: { 'application/problem+json': { schema: toSchema(problemSchema, 'output') } },
+  }
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '401') continue
+    const headers = (response.headers ?? {}) as Record<string, JsonSchema>
+    response.headers = {
+      ...headers,
+      ...QUOTA_HEADERS,
+      ...(status === '429'
+        ? { 'Retry-After': { description: 'Secondes avant de réessayer.', schema: { type: 'string' } } }
+        : {}),
+    }
   }
 }
 
