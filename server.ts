@@ -28,7 +28,7 @@ import {
 } from '@/lib/http/request-context'
 import { sweepTempFiles } from '@/lib/files/temp-files'
 import { renderProblem } from '@/lib/http/render-problem'
-import { mergeVary, securityHeaders } from '@/lib/http/response-headers'
+import { cspNonce, mergeVary, securityHeaders } from '@/lib/http/response-headers'
 import { httpServerOptions } from '@/lib/http/server-options'
 import { startOAuthServer, type OAuthServer } from '@/lib/oauth/oauth-server'
 import { readMigrations } from '@/lib/db/migrate'
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
     res.end(method === 'HEAD' ? undefined : body)
   }
 
-  const everyResponse = securityHeaders({ publicUrl: e.publicUrl, dev, mapStyleUrl: e.MAP_STYLE_URL })
+  const headerOptions = { publicUrl: e.publicUrl, dev, mapStyleUrl: e.MAP_STYLE_URL }
   const compress = responseCompressor()
   const server = createServer(httpServerOptions(e), (req, res) => {
     const started = performance.now()
@@ -263,6 +263,11 @@ async function main(): Promise<void> {
     const end = inFlight.begin()
     const bytesBefore = req.socket.bytesWritten
     const route = { template: routeOf(instance) }
+    // A script nonce per request: Next.js reads it from the request's Content-Security-Policy
+    // (never the client's: replaced here) and puts it on the page's scripts; the response's allows them.
+    const everyResponse = securityHeaders({ ...headerOptions, nonce: cspNonce() })
+    delete req.headers['content-security-policy-report-only']
+    req.headers['content-security-policy'] = everyResponse['Content-Security-Policy']
     prepareResponse(res, everyResponse, instance === '/', () => draining)
     res.setHeader('X-Request-Id', context.id)
     // Before anything writes: every response may be compressed (lib/http/compression).

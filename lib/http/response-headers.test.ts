@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, mergeVary, securityHeaders } from './response-headers'
+import { contentSecurityPolicy, cspNonce, mergeVary, securityHeaders } from './response-headers'
 
 describe('securityHeaders', () => {
   it('forbids framing and sniffing on every response', () => {
@@ -25,6 +25,23 @@ describe('securityHeaders', () => {
     expect(csp).toContain("connect-src 'self' https://tuiles.example.org")
     expect(csp).toContain("img-src 'self' data: blob: https://tuiles.example.org")
     expect(contentSecurityPolicy(false)).toContain("connect-src 'self';")
+  })
+
+  it('allows no inline script but those carrying the request’s nonce', () => {
+    const nonce = cspNonce()
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(cspNonce()).not.toBe(nonce)
+    const csp = securityHeaders({ publicUrl: 'http://localhost:3000', nonce })['Content-Security-Policy']!
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))
+    expect(scriptSrc).toBe(`script-src 'self' 'nonce-${nonce}'`)
+    expect(
+      contentSecurityPolicy(false)
+        .split('; ')
+        .find((d) => d.startsWith('script-src ')),
+    ).toBe("script-src 'self'")
+    expect(contentSecurityPolicy(true, undefined, nonce)).toContain(
+      `script-src 'self' 'nonce-${nonce}' 'unsafe-eval'`,
+    )
   })
 
   it('allows eval only in development', () => {

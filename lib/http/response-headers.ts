@@ -1,7 +1,10 @@
 // Headers every response carries, set once by server.ts (API, pages, files, the authorization
-// server): a Content-Security-Policy forbidding framing (clickjacking) and foreign content,
+// server): a Content-Security-Policy forbidding framing (clickjacking), foreign content and inline
+// scripts other than those carrying the request's nonce,
 // nosniff, a Referrer-Policy that keeps paths and query strings (signed file addresses) on this
 // site, and HSTS when the public address is https. And the one Vary header a response ends with.
+
+import { randomBytes } from 'node:crypto'
 
 export interface SecurityHeaderOptions {
   publicUrl: string
@@ -9,15 +12,26 @@ export interface SecurityHeaderOptions {
   dev?: boolean
   /** An external map style (MAP_STYLE_URL): the maps may fetch from its origin. */
   mapStyleUrl?: string | undefined
+  /** The request's script nonce (cspNonce): inline scripts carrying it run, no other. */
+  nonce?: string | undefined
 }
 
-export function contentSecurityPolicy(dev = false, mapStyleUrl?: string): string {
+/**
+ * A fresh nonce for one request (128 random bits, base64). server.ts puts it in the request's
+ * Content-Security-Policy header, where Next.js reads it and sets it on every script of the page it
+ * renders (its inline bootstrap and data scripts included), and in the response's.
+ */
+export function cspNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+export function contentSecurityPolicy(dev = false, mapStyleUrl?: string, nonce?: string): string {
   // A style's tiles, glyphs and sprites are fetched (connect-src) from its own origin.
   const map = mapStyleUrl ? ` ${new URL(mapStyleUrl).origin}` : ''
   return [
     "default-src 'self'",
-    // Next.js inlines its bootstrap scripts and styles without nonces.
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+    // No 'unsafe-inline': Next.js's inline scripts carry the request's nonce.
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${map}`,
     "font-src 'self' data:",
@@ -33,9 +47,10 @@ export function securityHeaders({
   publicUrl,
   dev = false,
   mapStyleUrl,
+  nonce,
 }: SecurityHeaderOptions): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(dev, mapStyleUrl),
+    'Content-Security-Policy': contentSecurityPolicy(dev, mapStyleUrl, nonce),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
