@@ -177,3 +177,32 @@ describe('requestBody', () => {
     expect((await rejection(requestBody(request, { accepted: ['json'] }))).status).toBe(413)
   })
 })
+
+describe('parseBody and nesting', () => {
+  it('refuses JSON nested deeper than 32 levels with a 400, before parsing', () => {
+    for (const text of [
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      `{"a":${'{"b":'.repeat(40)}1${'}'.repeat(41)}`,
+    ]) {
+      const error = failure(() => parseBody(Buffer.from(text), 'application/json', { accepted: ['json'] }))
+      expect(error.status).toBe(400)
+      expect(error.detail).toMatch(/32 niveaux/)
+    }
+    // Brackets inside strings are text.
+    const inString = JSON.stringify({ q: '['.repeat(1000) })
+    expect(parseBody(Buffer.from(inString), 'application/json', { accepted: ['json'] })).toEqual({
+      present: true,
+      value: { q: '['.repeat(1000) },
+    })
+    const deep32 = '['.repeat(32) + ']'.repeat(32)
+    expect(parseBody(Buffer.from(deep32), 'application/json', { accepted: ['json'] }).present).toBe(true)
+  })
+
+  it('refuses form keys nested deeper than 32 levels with a 400', () => {
+    const form = `offre${'[a]'.repeat(3000)}=x&titre=y`
+    const error = failure(() =>
+      parseBody(Buffer.from(form), 'application/x-www-form-urlencoded', { accepted: ['json', 'form'] }),
+    )
+    expect(error.status).toBe(400)
+  })
+})

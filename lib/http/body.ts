@@ -6,6 +6,7 @@
 // a query string's, and whose indexed keys `a[0][b]` make lists).
 import { Readable } from 'node:stream'
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './api-error'
+import { formTooDeep, jsonNestingDepth, MAX_NESTING, TOO_DEEP_MESSAGE } from './nesting'
 import { indexedObjectsToLists, queryToObject } from './query'
 
 /** Largest body the API and the BFF read (64 KiB): larger → 413. */
@@ -106,7 +107,8 @@ function mediaTypeOf(contentType: string | null | undefined, rules: BodyRules): 
 
 /**
  * Parses a body read by readBody. An empty body is no body; a body of another media type than the
- * accepted ones is 415, malformed JSON 400.
+ * accepted ones is 415, malformed JSON 400, input nested deeper than MAX_NESTING levels 400 (measured
+ * on the text, before parsing: lib/http/nesting.ts).
  */
 export function parseBody(raw: Buffer, contentType: string | null | undefined, rules: BodyRules): ParsedBody {
   const text = raw.toString('utf8')
@@ -121,8 +123,11 @@ export function parseBody(raw: Buffer, contentType: string | null | undefined, r
     )
   }
   if (mediaType === 'form') {
-    return { present: true, value: indexedObjectsToLists(queryToObject(new URLSearchParams(text))) }
+    const params = new URLSearchParams(text)
+    if (formTooDeep(params)) throw badRequest(TOO_DEEP_MESSAGE)
+    return { present: true, value: indexedObjectsToLists(queryToObject(params)) }
   }
+  if (jsonNestingDepth(text) > MAX_NESTING) throw badRequest(TOO_DEEP_MESSAGE)
   try {
     return { present: true, value: JSON.parse(text) as unknown }
   } catch (error) {

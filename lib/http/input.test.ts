@@ -80,3 +80,56 @@ describe('parseInput and U+0000', () => {
     ).toEqual(['body:names.1'])
   })
 })
+
+describe('parseInput and text that cannot be stored', () => {
+  const loose = { params: z.any(), query: z.any(), body: z.any() }
+  const codes = (run: () => unknown): string[] => {
+    try {
+      run()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError)
+      expect((error as ApiError).status).toBe(400)
+      return ((error as ApiError).toProblem().errors ?? []).map((e) => `${e.location}:${e.path}:${e.code}`)
+    }
+    throw new Error('no error')
+  }
+
+  it('refuses a lone UTF-16 surrogate in any key or value of a body, before any schema runs', () => {
+    expect(
+      codes(() =>
+        parseInput(
+          loose,
+          raw({ body: { present: true, value: JSON.parse('{"offre":{"label":"a\\ud800b"}}') as unknown } }),
+          api,
+        ),
+      ),
+    ).toEqual(['body:offre.label:lone_surrogate'])
+    expect(
+      codes(() => parseInput(loose, raw({ body: { present: true, value: { ['\udc00k']: 'v' } } }), bff)),
+    ).toEqual(['body:\udc00k:lone_surrogate'])
+    // A well-formed pair is text.
+    expect(parseInput(loose, raw({ body: { present: true, value: { t: '💥' } } }), api).body).toEqual({
+      t: '💥',
+    })
+  })
+
+  it('refuses what a schema builds from text, such as a JSON search given in the query string', () => {
+    const search = { query: z.object({ search: z.string().transform((t) => JSON.parse(t) as unknown) }) }
+    expect(codes(() => parseInput(search, raw({ query: 'search={"q":"\\ud800"}' }), bff))).toEqual([
+      'query:search.q:lone_surrogate',
+    ])
+    expect(codes(() => parseInput(search, raw({ query: 'search={"q":"\\u0000"}' }), bff))).toEqual([
+      'query:search.q:nul_character',
+    ])
+  })
+
+  it('refuses query parameters nested deeper than 32 levels, as keys or as JSON', () => {
+    expect(codes(() => parseInput(loose, raw({ query: `a${'[b]'.repeat(3000)}=1` }), bff))).toEqual([
+      `query:a${'[b]'.repeat(21)}:too_deep`,
+    ])
+    expect(codes(() => parseInput(loose, raw({ query: `search=${'['.repeat(5000)}` }), bff))).toEqual([
+      'query:search:too_deep',
+    ])
+    expect(parseInput(loose, raw({ query: `a${'[b]'.repeat(31)}=1` }), bff).query).toBeDefined()
+  })
+})

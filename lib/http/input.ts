@@ -2,9 +2,10 @@
 // bffRoute): path parameters, query string (bracketed keys nested, lib/http/query) and body, each
 // by its zod schema. Every issue of every part is collected into one 400.
 import type { z } from 'zod'
-import { hasNul } from '../text/email'
+import { findUnstorableText, UNSTORABLE_MESSAGES } from '../text/storable'
 import { badRequest, unprocessable, type FieldIssue } from './api-error'
 import type { ParsedBody } from './body'
+import { jsonNestingDepth, keyNestingDepth, MAX_NESTING, TOO_DEEP_MESSAGE } from './nesting'
 import { queryToObject } from './query'
 import { zodIssues } from './render-problem'
 
@@ -47,35 +48,46 @@ const UNEXPECTED: Record<'params' | 'query' | 'body', string> = {
   body: 'Cette adresse n’accepte pas de corps de requête.',
 }
 
-const NUL_MESSAGE = 'Le caractère nul (U+0000) n’est pas accepté.'
-
-/** Issues for every string (key or value) holding U+0000, which no text column can store. */
-function nulIssues(location: FieldIssue['location'], value: unknown, path: string[] = []): FieldIssue[] {
-  const issue = (at: string[]) => ({
+/**
+ * Issues for every string (key or value) that no text column can store: U+0000, or a lone UTF-16
+ * surrogate (lib/text/storable.ts, the one check of text entering the service).
+ */
+function unstorableIssues(location: FieldIssue['location'], value: unknown): FieldIssue[] {
+  return findUnstorableText(value).map(({ path, reason }) => ({
     location,
-    path: at.join('.'),
-    message: NUL_MESSAGE,
-    code: 'nul_character',
-  })
-  if (typeof value === 'string') return hasNul(value) ? [issue(path)] : []
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => nulIssues(location, item, [...path, String(index)]))
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) =>
-      hasNul(key) ? [issue([...path, key])] : nulIssues(location, item, [...path, key]),
-    )
+    path: path.join('.'),
+    message: UNSTORABLE_MESSAGES[reason],
+    code: reason,
+  }))
+}
+
+/**
+ * Query parameters nested deeper than MAX_NESTING: bracketed keys, or values holding JSON (`search`
+ * may be a JSON object, parsed later by its schema). Measured before anything parses them.
+ */
+function tooDeepQueryIssues(searchParams: URLSearchParams): FieldIssue[] {
+  const issues: FieldIssue[] = []
+  for (const [key, value] of searchParams) {
+    const json = /^\s*[[{]/.test(value)
+    if (keyNestingDepth(key) > MAX_NESTING || (json && jsonNestingDepth(value) > MAX_NESTING)) {
+      issues.push({ location: 'query', path: key.slice(0, 64), message: TOO_DEEP_MESSAGE, code: 'too_deep' })
+    }
   }
-  return []
+  return issues
 }
 
 /** Parses every part of the input; throws one 400 listing every issue. */
 export function parseInput(schemas: InputSchemas, raw: RawInput, rules: InputRules): ParsedInput {
-  const nul = [
-    ...nulIssues('params', raw.params),
-    ...nulIssues('query', Object.fromEntries([...raw.searchParams].map(([key, value]) => [key, value]))),
-    ...(raw.body.present ? nulIssues('body', raw.body.value) : []),
+  const refused = [
+    ...unstorableIssues('params', raw.params),
+    ...unstorableIssues(
+      'query',
+      Object.fromEntries([...raw.searchParams].map(([key, value]) => [key, value])),
+    ),
+    ...tooDeepQueryIssues(raw.searchParams),
+    ...(raw.body.present ? unstorableIssues('body', raw.body.value) : []),
   ]
-  if (nul.length > 0) throw badRequest('La requête contient des valeurs invalides.', nul)
+  if (refused.length > 0) throw badRequest('La requête contient des valeurs invalides.', refused)
   const issues: FieldIssue[] = []
   const part = (
     location: keyof typeof UNEXPECTED,
@@ -102,6 +114,8 @@ export function parseInput(schemas: InputSchemas, raw: RawInput, rules: InputRul
     : rules.absentBody === 'empty-object' && schemas.body
       ? part('body', schemas.body, {}, false)
       : undefined
+  // What the schemas built from text (e.g. a JSON `search` given in the query string) is checked too.
+  issues.push(...unstorableIssues('query', parsedQuery), ...unstorableIssues('body', body))
   if (issues.length === 0) return { params, query: parsedQuery, body }
   if (
     rules.invalidBody === 'unprocessable' &&

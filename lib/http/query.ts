@@ -1,6 +1,7 @@
 // Query strings as plain objects for zod: repeated keys (or `key[]`) become lists and bracket keys
 // nest, so `search[code_commune]=35238&search[code_commune]=35047&page=2` gives
 // { search: { code_commune: ['35238', '35047'] }, page: '2' }.
+import { keyNestingDepth, MAX_NESTING } from './nesting'
 
 export type QueryValue = string | string[] | QueryObject
 export interface QueryObject {
@@ -10,8 +11,12 @@ export interface QueryObject {
 const BRACKETS = /^([^[\]]+)((?:\[[^[\]]*\])+)$/
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
 
-/** Splits `a[b][]` into path ['a', 'b'] with list = true; null for malformed keys. */
+/**
+ * Splits `a[b][]` into path ['a', 'b'] with list = true; null for malformed keys and for keys nested
+ * deeper than MAX_NESTING (kept verbatim: the values built from them stay shallow).
+ */
 function keyPath(key: string): { path: string[]; list: boolean } | null {
+  if (keyNestingDepth(key) > MAX_NESTING) return null
   const match = BRACKETS.exec(key)
   if (!match) return key.includes('[') || key.includes(']') ? null : { path: [key], list: false }
   const inner = [...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)

@@ -33,6 +33,24 @@ describe('nextAuthRequestProblem', () => {
     const text = { contentType: 'text/plain', text: 'x' }
     expect(nextAuthRequestProblem('POST', ['signin'], none, text)?.status).toBe(415)
   })
+
+  it('refuses input nested deeper than 32 levels and text that cannot be stored (400)', () => {
+    const json = (text: string) => ({ contentType: 'application/json', text })
+    const deep = `{"csrfToken":${'['.repeat(10_000)}${']'.repeat(10_000)}}`
+    expect(nextAuthRequestProblem('POST', ['session'], none, json(deep))?.detail).toMatch(/32 niveaux/)
+    expect(nextAuthRequestProblem('POST', ['signin'], none, form(`a${'[b]'.repeat(3000)}=1`))?.status).toBe(
+      400,
+    )
+    expect(nextAuthRequestProblem('POST', ['session'], none, json('{"csrfToken":"\\ud800"}'))?.status).toBe(
+      400,
+    )
+    expect(nextAuthRequestProblem('POST', ['session'], none, json('{"csrfToken":"\\u0000"}'))?.status).toBe(
+      400,
+    )
+    expect(
+      nextAuthRequestProblem('POST', ['session'], none, json('{"csrfToken":"\\ud83d\\udca5"}')),
+    ).toBeNull()
+  })
 })
 
 describe('isAcceptableCallbackUrl', () => {

@@ -11,7 +11,8 @@ import {
   type ApiError,
 } from '../http/api-error'
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE } from '../http/body'
-import { hasNul } from '../text/email'
+import { formTooDeep, jsonNestingDepth, MAX_NESTING, TOO_DEEP_MESSAGE } from '../http/nesting'
+import { findUnstorableText, UNSTORABLE_MESSAGES, unstorableReason } from '../text/storable'
 
 const ACTIONS: Record<string, readonly string[]> = {
   providers: ['GET'],
@@ -55,24 +56,30 @@ export function nextAuthRequestProblem(
   const contentType = body.contentType ?? ''
   // next-auth parses a body announced as JSON even when empty.
   if (body.text !== '' || (verb === 'POST' && JSON_MEDIA_TYPE.test(contentType))) {
-    if (FORM_MEDIA_TYPE.test(contentType)) form = new URLSearchParams(body.text)
-    else if (JSON_MEDIA_TYPE.test(contentType)) {
+    if (FORM_MEDIA_TYPE.test(contentType)) {
+      form = new URLSearchParams(body.text)
+      if (formTooDeep(form)) return badRequest(TOO_DEEP_MESSAGE)
+    } else if (JSON_MEDIA_TYPE.test(contentType)) {
+      if (jsonNestingDepth(body.text) > MAX_NESTING) return badRequest(TOO_DEEP_MESSAGE)
+      let parsed: unknown
       try {
-        JSON.parse(body.text)
+        parsed = JSON.parse(body.text)
       } catch {
         return badRequest('Le corps de la requête n’est pas du JSON valide.')
       }
-      if (hasNul(body.text) || body.text.includes('\\u0000'))
-        return badRequest('Le caractère nul (U+0000) n’est pas accepté.')
+      const unstorable = findUnstorableText(parsed)[0]
+      if (unstorable) return badRequest(UNSTORABLE_MESSAGES[unstorable.reason])
     } else {
       return unsupportedMediaType(
         'Le corps de la requête doit être un formulaire (application/x-www-form-urlencoded) ou du JSON.',
       )
     }
   }
+  if (formTooDeep(searchParams)) return badRequest(TOO_DEEP_MESSAGE)
   for (const params of [searchParams, form]) {
     for (const [key, value] of params ?? []) {
-      if (hasNul(key) || hasNul(value)) return badRequest('Le caractère nul (U+0000) n’est pas accepté.')
+      const reason = unstorableReason(key) ?? unstorableReason(value)
+      if (reason) return badRequest(UNSTORABLE_MESSAGES[reason])
       if (key === 'callbackUrl' && !isAcceptableCallbackUrl(value, publicOrigin))
         return badRequest('callbackUrl doit être une adresse de ce site.')
     }

@@ -19,6 +19,11 @@ export const statusContract = defineContract({
   example: { path: '/' },
   responses: {
     200: { description: 'Service disponible', content: { json: statusSchema } },
+    400: {
+      description:
+        'Corps de requête illisible : JSON mal formé, imbriqué sur plus de 32 niveaux, ou interrompu',
+      content: { problem: problemSchema },
+    },
     406: { description: 'Accept: */* seul', content: { problem: problemSchema } },
     503: { description: 'Base de données indisponible', content: { problem: problemSchema } },
   },
