@@ -11,7 +11,11 @@ export function entityTag(version: string, parts: unknown): string {
   return `"${digest.slice(0, 27)}"`
 }
 
-/** Whether If-None-Match (a list of tags, or *) matches `etag`; weak comparison (RFC 9110 §13.1.2). */
+/**
+ * Whether If-None-Match (a list of tags, or *) matches `etag`, a current representation's tag; weak
+ * comparison (RFC 9110 §13.1.2). `*` matches only when there is a current representation: callers
+ * check that first (lib/http/list-response.ts).
+ */
 export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { ListRequest } from './list-request'
-import { conditionalResponse, listResponse, pageUrl, paginationLinks, type ListSource } from './list-response'
+import { notFound } from './api-error'
+import {
+  conditionalResponse,
+  listResponse,
+  pageUrl,
+  paginationLinks,
+  recordResponse,
+  type ListSource,
+} from './list-response'
 
 type Input = { search?: unknown; bbox?: number[]; page?: number; size?: number }
 
@@ -69,6 +77,25 @@ describe('conditional responses', () => {
     expect(produced).toBe(1)
     const changed = await conditionalResponse(request(etag), { version: 'v2', parts: { id: 1 } }, produce)
     expect(changed.status).toBe(200)
+  })
+
+  it('answers If-None-Match: * with 304 only for a representation that exists, else the 404 (RFC 9110 §13.1.2)', async () => {
+    const exists = await conditionalResponse(request('*'), { version: 'v', parts: 1 }, async () => ({
+      body: 1,
+    }))
+    expect(exists.status).toBe(304)
+    const missing = conditionalResponse(request(' * '), { version: 'v', parts: 2 }, async () => {
+      throw notFound('Aucun enregistrement.')
+    })
+    await expect(missing).rejects.toMatchObject({ status: 404 })
+    const record = recordResponse(request('*'), {
+      version: 'v',
+      key: 'x',
+      load: async () => {
+        throw notFound('Aucun enregistrement.')
+      },
+    })
+    await expect(record).rejects.toMatchObject({ status: 404 })
   })
 
   it('sends text bodies as they are, with the content type of their format', async () => {

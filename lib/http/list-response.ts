@@ -23,7 +23,8 @@ export interface Representation {
 
 /**
  * A representation under an entity tag made of the data version and `parts` (what the request
- * asked, normalised): 304 when If-None-Match matches, before `produce` runs.
+ * asked, normalised): 304 when If-None-Match matches, before `produce` runs (`If-None-Match: *`
+ * excepted: it needs to know that the representation exists).
  */
 export async function conditionalResponse(
   request: Request,
@@ -32,7 +33,14 @@ export async function conditionalResponse(
 ): Promise<Response> {
   const etag = entityTag(tag.version, tag.parts)
   const headers: Record<string, string> = { ...CACHING, ETag: etag }
-  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return notModified(etag, headers)
+  const ifNoneMatch = request.headers.get('if-none-match')
+  // `*` matches a current representation only (RFC 9110 §13.1.2): whether there is one is known by
+  // producing it, so a record that does not exist answers 404 (produce throws), never 304.
+  if (ifNoneMatch?.trim() === '*') {
+    await produce()
+    return notModified(etag, headers)
+  }
+  if (ifNoneMatchMatches(ifNoneMatch, etag)) return notModified(etag, headers)
   const representation = await produce()
   const format = representation.format ?? 'json'
   return new Response(
