@@ -30,6 +30,7 @@ import { sweepTempFiles } from '@/lib/files/temp-files'
 import { renderProblem } from '@/lib/http/render-problem'
 import { cspNonce, mergeVary, securityHeaders } from '@/lib/http/response-headers'
 import { httpServerOptions } from '@/lib/http/server-options'
+import { OAUTH_ROUTES } from '@/lib/oauth/constants'
 import { startOAuthServer, type OAuthServer } from '@/lib/oauth/oauth-server'
 import { readMigrations } from '@/lib/db/migrate'
 import { methodNotAllowed, notFound, unauthorized } from '@/lib/http/api-error'
@@ -319,7 +320,10 @@ async function main(): Promise<void> {
       monitor.countRefused()
       m.outageRefusals.inc()
       req.resume()
-      sendProblem(res, databaseUnavailable(monitor.retryAfterSeconds), instance)
+      // The token and revocation endpoints answer in RFC 6749's terms (temporarily_unavailable).
+      if (instance === OAUTH_ROUTES.token || instance === OAUTH_ROUTES.revocation)
+        authorizationServer.refuseUnavailable(res, monitor.retryAfterSeconds)
+      else sendProblem(res, databaseUnavailable(monitor.retryAfterSeconds), instance)
       return
     }
     const decision = routeRequest({

@@ -18,7 +18,7 @@ import {
   firstPartyRedirectUri,
 } from '../auth/first-party-client'
 import type { Env } from '../env'
-import { readBody } from '../http/body'
+import { FORM_MEDIA_TYPE, readBody } from '../http/body'
 import { clientIp } from '../http/client-ip'
 import { abuseLimits, rateLimitStoreFor, type AbuseLimits } from '../rate-limit/rate-limiter'
 import type { RateLimitStore } from '../rate-limit/store'
@@ -29,11 +29,15 @@ import { apiResourceFor, keyRetentionSeconds } from '../auth/tokens'
 import { INTERACTION_PATH, OAUTH_ROUTES } from './constants'
 import { createProvider } from './provider'
 import { ensureSigningKey, keySetVersion, publishedSigningKeys } from '../auth/signing-keys'
+import { classifyDatabaseError, databaseMonitor } from '../db/availability'
 import {
   assertNoCredentialsInUrl,
+  assertStorableParameters,
+  basicClientId,
   MAX_TOKEN_REQUEST_BYTES,
   normaliseTokenRequest,
   OAuthRequestError,
+  urlParameters,
   withDefaultScope,
 } from './token-request'
 
@@ -43,6 +47,8 @@ export interface OAuthServer {
   readonly issuer: string
   /** Serves the request when it belongs to the authorization server; false otherwise. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>
+  /** Answers 503 temporarily_unavailable (RFC 6749 error body) with Retry-After. */
+  refuseUnavailable(res: ServerResponse, retryAfterSeconds: number): void
   /** Reloads the signing keys from the database (rebuilding the provider when they changed). */
   reloadKeys(): Promise<void>
   close(): Promise<void>
@@ -197,6 +203,21 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
     return maintaining
   }
 
+  /** A revocation request: its form body checked (lib/text/storable.ts) before the provider reads it. */
+  async function handleRevocation(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req, MAX_TOKEN_REQUEST_BYTES)
+    if (raw === null) {
+      sendOAuthError(res, new OAuthRequestError(413, 'invalid_request', 'The request body is too large.'), {
+        Connection: 'close',
+      })
+      return
+    }
+    const contentType = req.headers['content-type']
+    if (contentType && FORM_MEDIA_TYPE.test(contentType))
+      assertStorableParameters(new URLSearchParams(raw.toString('utf8')))
+    await callback(replayRequest(req, raw, contentType), res)
+  }
+
   async function handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const ip = clientIp(req, e.TRUST_PROXY)
     const byIp = await limits.tokenPerIp.consume(ip)
@@ -260,14 +281,42 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
           return true
         }
         assertNoCredentialsInUrl(url)
+        // A client_id (or any parameter) no database can store is refused before any look-up.
+        assertStorableParameters(urlParameters(url))
+        const basic = basicClientId(req.headers.authorization)
+        if (basic !== null) assertStorableParameters([['client_id', basic]])
         if (path === OAUTH_ROUTES.token && req.method === 'POST') await handleToken(req, res)
+        else if (path === OAUTH_ROUTES.revocation && req.method === 'POST') await handleRevocation(req, res)
         else await callback(req, res)
       } catch (error) {
-        if (res.headersSent) res.destroy()
-        else if (error instanceof OAuthRequestError) sendOAuthError(res, error)
-        else throw error
+        if (res.headersSent) {
+          res.destroy()
+          return true
+        }
+        if (error instanceof OAuthRequestError) {
+          sendOAuthError(res, error)
+          return true
+        }
+        // The database failing under a request (the rate limiter's or the client's look-up): an
+        // outage, answered as the provider answers it (provider.ts), never a 500.
+        const monitor = databaseMonitor()
+        const failure = monitor ? monitor.report(error) : classifyDatabaseError(error)
+        if (failure === null) throw error
+        const retryAfter = monitor?.retryAfterSeconds ?? 1
+        sendOAuthError(
+          res,
+          new OAuthRequestError(503, 'temporarily_unavailable', 'The database is unavailable; retry later.'),
+          { 'Retry-After': String(retryAfter) },
+        )
       }
       return true
+    },
+    refuseUnavailable(res, retryAfterSeconds) {
+      sendOAuthError(
+        res,
+        new OAuthRequestError(503, 'temporarily_unavailable', 'The database is unavailable; retry later.'),
+        { 'Retry-After': String(retryAfterSeconds) },
+      )
     },
     async close() {
       await maintaining

@@ -10,6 +10,7 @@ import { recordRevocation } from '../auth/revoked-tokens'
 import { verifyClientSecret } from '../auth/client-secret'
 import { findUserById } from '../auth/users'
 import { SCOPES } from '../auth/scopes'
+import { classifyDatabaseError, databaseMonitor } from '../db/availability'
 import { adapterFactory } from './adapter'
 import { TTL } from '../auth/tokens'
 import { INTERACTION_PATH, OAUTH_ROUTES } from './constants'
@@ -189,6 +190,42 @@ export function createProvider(options: ProviderOptions): Provider {
   // ID tokens carry the session id (sid): signing out of the app ends that session (end-session.ts).
   provider.Client.prototype.includeSid = () => true
 
+  // A server error that is the database's (unreachable, too slow) is an outage, not a bug: 503 with
+  // Retry-After and the OAuth error temporarily_unavailable (RFC 6749 §4.1.2.1), counted by the
+  // monitor (lib/db/availability.ts), never a 500 nor a stack trace per request.
+  const serverErrors = new WeakMap<object, unknown>()
+  provider.on('server_error', (ctx: object, error: unknown) => {
+    serverErrors.set(ctx, error)
+    const monitor = databaseMonitor()
+    const failure = monitor ? monitor.report(error) : classifyDatabaseError(error)
+    if (failure === null) options.onServerError?.(error)
+  })
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    await next()
+    if (ctx.status !== 500 || !serverErrors.has(ctx)) return
+    const error = serverErrors.get(ctx)
+    const failure = classifyDatabaseError(error)
+    if (failure === null) return
+    const retryAfter = databaseMonitor()?.retryAfterSeconds ?? 1
+    ctx.status = 503
+    ctx.set('Retry-After', String(retryAfter))
+    ctx.set('Cache-Control', 'no-store')
+    const out = {
+      error: 'temporarily_unavailable',
+      error_description:
+        failure === 'timeout'
+          ? 'The database did not answer in time; retry later.'
+          : 'The database is unreachable; retry later.',
+    }
+    if (typeof ctx.body === 'string') {
+      ctx.type = 'html'
+      ctx.body = oauthPage({
+        title: 'Service momentanément indisponible',
+        body: '<p>Le serveur d’autorisation ne peut pas joindre sa base de données. Réessayez dans quelques secondes.</p><p><a href="/">Retour à l’accueil</a></p>',
+      })
+    } else ctx.body = out
+  })
+
   // Token responses carry created_at (unix seconds), as the system this API reproduces documents.
   // A grant type the client may not use is "unauthorized_client" in RFC 6749 §5.2.
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
@@ -240,10 +277,6 @@ export function createProvider(options: ProviderOptions): Provider {
     ctx.body = ''
   })
 
-  if (options.onServerError) {
-    const report = options.onServerError
-    provider.on('server_error', (_ctx: unknown, error: unknown) => report(error))
-  }
   return provider
 }
 

@@ -4,6 +4,8 @@
 // refused with RFC 6749 errors. Pure functions, unit-tested.
 import { SCOPES } from '../auth/scopes'
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE } from '../http/body'
+import { jsonNestingDepth, MAX_NESTING } from '../http/nesting'
+import { unstorableReason } from '../text/storable'
 
 export const MAX_TOKEN_REQUEST_BYTES = 16 * 1024
 
@@ -38,7 +40,8 @@ export interface NormalisedTokenRequest {
   clientId: string | null
 }
 
-function basicClientId(authorization: string | undefined): string | null {
+/** The client id of HTTP Basic credentials (RFC 6749 §2.3.1: form-encoded), or null. */
+export function basicClientId(authorization: string | undefined): string | null {
   if (!authorization) return null
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization)
   if (!match) return null
@@ -54,6 +57,12 @@ function basicClientId(authorization: string | undefined): string | null {
 
 /** JSON object → form parameters: strings as they are, numbers as text, arrays of strings repeated. */
 export function jsonToForm(raw: string): URLSearchParams {
+  if (jsonNestingDepth(raw) > MAX_NESTING)
+    throw new OAuthRequestError(
+      400,
+      'invalid_request',
+      `The JSON request body nests deeper than ${MAX_NESTING} levels.`,
+    )
   let value: unknown
   try {
     value = JSON.parse(raw)
@@ -67,6 +76,8 @@ export function jsonToForm(raw: string): URLSearchParams {
   for (const [key, member] of Object.entries(value)) {
     const items = Array.isArray(member) ? member : [member]
     for (const item of items) {
+      // Checked here: URLSearchParams would silently turn a lone surrogate into U+FFFD.
+      if (typeof item === 'string') assertStorableParameters([[key, item]])
       if (typeof item === 'string') form.append(key, item)
       else if (typeof item === 'number' && Number.isFinite(item)) form.append(key, String(item))
       else
@@ -78,6 +89,30 @@ export function jsonToForm(raw: string): URLSearchParams {
     }
   }
   return form
+}
+
+/**
+ * Refuses parameters no database can store (lib/text/storable.ts): U+0000 or a lone UTF-16
+ * surrogate in a name or a value of the query string, the form body or the Basic client id. An
+ * RFC 6749 error (400 invalid_request), before anything looks the client up.
+ */
+export function assertStorableParameters(params: Iterable<[string, string]> | null | undefined): void {
+  const refuse = (what: string) =>
+    new OAuthRequestError(
+      400,
+      'invalid_request',
+      `${what} contains U+0000 or a lone UTF-16 surrogate, which is not accepted.`,
+    )
+  for (const [key, value] of params ?? []) {
+    if (unstorableReason(key) !== null) throw refuse('A parameter name')
+    if (unstorableReason(value) !== null) throw refuse(`The parameter "${key}"`)
+  }
+}
+
+/** The query string of a request's address (empty without one). */
+export function urlParameters(url: string): URLSearchParams {
+  const index = url.indexOf('?')
+  return new URLSearchParams(index === -1 ? '' : url.slice(index + 1))
 }
 
 const CREDENTIAL_PARAMS = ['client_secret', 'client_assertion', 'code', 'refresh_token', 'password']
@@ -127,7 +162,10 @@ export function normaliseTokenRequest(input: {
       )
     }
   }
-  const clientId = basicClientId(input.authorization) ?? form?.get('client_id') ?? null
+  const basic = basicClientId(input.authorization)
+  assertStorableParameters(form)
+  if (basic !== null) assertStorableParameters([['client_id', basic]])
+  const clientId = basic ?? form?.get('client_id') ?? null
   return { body, contentType, form, clientId }
 }
 
