@@ -2,18 +2,19 @@
 // synthetic establishments (default 1,000,000, seed 1) into a PostgreSQL database it creates
 // (tda_bench_search_<N>, dropped at the end unless --keep), starts a production instance on it
 // (one process), obtains a real token, and for each query of the mix measures in the same run:
-//   (a) the floor: a trivial route of this app (an unknown API path, 404 from the catch-all);
+//   (a) the floor: the bare Next.js app of bench/floor (`next start`, one route handler);
 //   (b) the query through GET /v0/eco/sirets over HTTP with the Bearer token (autocannon);
 //   (c) the same SQL through `pg` from this process: the statement the library writes for that
 //       very request (the request parsed by the API's schema, then the library's builder).
 // Sides alternate window by window (concurrency 8), each warmed up for 2 s first. For each side:
 // CPU time per request (the server process for (a) and (b), this process for (c); PostgreSQL's own
-// work is in none of them), throughput and p50/p95. The GeoJSON of 10,000 points is measured the
-// same way (raw: the same points query).
+// work is in none of them), throughput and p50/p95. The GeoJSON of 10,000 points (all
+// establishments, and the region Île-de-France) is measured the same way (raw: the same points
+// query); its target is CPU per answer ≤ 1.5 × ((a) + (c)).
 // With --engine embedded the app runs on the embedded engine (seeded by its first start under a
 // temporary DATA_DIR), and the raw side sends the same statements to the same engine through the
 // app's socket; the engine runs inside the app's process, so (a) and (b) include its work there.
-// Usage: npm run bench:search [-- --establishments 1000000 --seconds 5 --rounds 3 --keep --engine postgres|embedded]
+// Usage: npm run bench:search [-- --establishments 1000000 --seconds 5 --rounds 3 --keep --engine postgres|embedded --only geojson|json]
 //   --keep leaves the database (or the embedded DATA_DIR <tmp>/tda-bench-search-embedded-<N>) for the
 //   next run, which reuses it.
 import fs from 'node:fs'
@@ -38,6 +39,7 @@ import {
   type Side,
 } from './support/cost'
 import { benchDatabase } from './support/database'
+import { startBareNext } from './support/floor'
 import { pickCases, statementOf } from './support/search-mix'
 import { benchOptions } from './support/options'
 
@@ -47,6 +49,7 @@ const options = benchOptions({
   rounds: 3,
   port: 3129,
   engine: 'postgres',
+  only: '',
   keep: false,
 })
 const N = options.establishments
@@ -60,6 +63,7 @@ const ENGINE = options.engine
 if (ENGINE !== 'postgres' && ENGINE !== 'embedded') throw new Error('--engine is postgres or embedded')
 const EMBEDDED = ENGINE === 'embedded'
 const TARGET_MS = 0.3
+const TARGET_GEOJSON_RATIO = 1.5
 
 buildApp()
 const database = EMBEDDED ? null : await benchDatabase(`tda_bench_search_${N}`, N)
@@ -76,6 +80,8 @@ const app = await startApp(PORT, {
     : { DATABASE_URL: database!.url }),
 })
 
+const bare = await startBareNext(PORT + 2)
+
 // The raw side: the same database (on the embedded engine, through the app's socket).
 if (EMBEDDED) {
   delete process.env.DATABASE_URL
@@ -90,7 +96,14 @@ try {
     return (seconds) =>
       httpWindow({ url: `${app.origin}${url}`, headers, status }, app.pid, seconds, CONCURRENCY)
   }
-  const floor: Side = { name: 'floor', window: http('/v0/inexistant', 404) }
+  const floor: Side = {
+    name: 'floor',
+    window: (seconds) =>
+      httpWindow({ url: `${bare.origin}/v0/floor`, headers, status: 200 }, bare.pid, seconds, CONCURRENCY),
+  }
+  const region = (
+    await raw.query<{ id: string }>(`SELECT id FROM zone WHERE type = 'region' AND code = '11'`)
+  ).rows[0]!.id
 
   const cases = [
     ...(await pickCases(raw)).map((c) => ({
@@ -105,7 +118,17 @@ try {
       url: '/v0/eco/sirets.geojson',
       format: 'geojson' as const,
     },
+    {
+      name: 'GeoJSON, 10,000 points (region Île-de-France)',
+      query: `search=${encodeURIComponent(JSON.stringify({ zone_id: region }))}`,
+      lookup: false,
+      url: `/v0/eco/sirets.geojson?search=${encodeURIComponent(JSON.stringify({ zone_id: region }))}`,
+      format: 'geojson' as const,
+    },
   ]
+  if (options.only && options.only !== 'json' && options.only !== 'geojson')
+    throw new Error('--only is json or geojson')
+  const measured = options.only ? cases.filter((c) => c.format === options.only) : cases
   const geojsonHeaders = { Authorization: `Bearer ${token}` }
   const apiSide = (c: (typeof cases)[number]): Side => ({
     name: 'api',
@@ -121,10 +144,11 @@ try {
             ),
   })
   // The app's first requests compile its code: run every path once for a while before measuring.
-  await warmUp([floor, ...cases.map(apiSide)], 3)
+  await warmUp([floor, ...measured.map(apiSide)], 3)
 
   const rows: string[] = []
-  for (const c of cases) {
+  const ratios: string[] = []
+  for (const c of measured) {
     const statement = statementOf(c.query, c.format)
     const direct: Side = {
       name: 'raw',
@@ -145,6 +169,12 @@ try {
     )
     console.log(row)
     rows.push(row)
+    if (c.format === 'geojson') {
+      const ratio = f.get('api')!.cpu / (f.get('floor')!.cpu + f.get('raw')!.cpu)
+      ratios.push(
+        `- ${c.name}: ${ratio.toFixed(2)} × ((a) + (c))${ratio <= TARGET_GEOJSON_RATIO ? ' ✓' : ' ✗'}`,
+      )
+    }
   }
   console.log(
     `\n${new Date().toISOString().slice(0, 10)}, ${machine()}, ${EMBEDDED ? 'embedded engine' : `PostgreSQL ${await serverVersion(raw)}`}, ` +
@@ -152,9 +182,13 @@ try {
   )
   console.log([...COST_HEADING, ...rows].join('\n'))
   console.log(`\nTarget for the index lookups (✓/✗): (b) − (a) − (c) ≤ ${TARGET_MS} ms.`)
+  console.log(
+    `GeoJSON, CPU per answer (target ≤ ${TARGET_GEOJSON_RATIO} × ((a) + (c))):\n${ratios.join('\n')}`,
+  )
 } finally {
   await raw.end()
   await app.stop()
+  await bare.stop()
   if (!EMBEDDED || !KEEP) fs.rmSync(dataDir, { recursive: true, force: true })
   if (database && !KEEP) await database.drop()
 }

@@ -18,7 +18,7 @@ import type { ClustersRequestInput, SearchRequestInput } from './search-contract
 import { toCriteria } from './search-criteria'
 import {
   establishmentUrl,
-  groupByPoint,
+  featureCollectionJson,
   serialiseEstablishmentDetail,
   serialiseEstablishmentRow,
 } from './serialise'
@@ -37,9 +37,9 @@ export const establishmentListing: ListSource<SearchRequest> = {
     return { total: result.total, items: result.rows.map(serialiseEstablishmentRow) }
   },
   async geojson(request) {
-    // At most MAX_FEATURES points (about 1.2 MB): one string is faster than a stream of features.
+    // At most MAX_FEATURES points (about 1.2 MB), ordered by position: one string, written in one walk.
     const points = await searchPoints(toCriteria(request.search), request.bbox ? { bbox: request.bbox } : {})
-    return JSON.stringify({ type: 'FeatureCollection', features: groupByPoint(points) })
+    return featureCollectionJson(points)
   },
 }
 

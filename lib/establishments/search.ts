@@ -127,13 +127,14 @@ function orderedSirets(p: Plan, limit: string, offset: string, select = 'e.siret
   }
   if (p.communes) {
     // Per commune, the first (offset + limit) by SIRET through the (code_commune, siret) index;
-    // then the global order over those few candidates.
+    // then the global order over those few candidates. SIRETs are 14 digits (the table's CHECK):
+    // byte order is their order in any collation, and much cheaper to sort by.
     return `SELECT x.* FROM (SELECT DISTINCT d.code FROM (${p.communes}) d) c
       CROSS JOIN LATERAL (
         SELECT ${select} FROM etablissement e
          WHERE e.code_commune = c.code AND ${p.where}
          ORDER BY e.siret LIMIT ${offset} + ${limit}) x
-      ORDER BY x.siret LIMIT ${limit} OFFSET ${offset}`
+      ORDER BY x.siret COLLATE "C" LIMIT ${limit} OFFSET ${offset}`
   }
   return `SELECT ${select} FROM ${p.from} ORDER BY e.siret LIMIT ${limit} OFFSET ${offset}`
 }
@@ -185,7 +186,7 @@ export function searchPageStatement(
 /**
  * The statement of the located establishments of a search (at most MAX_FEATURES: the first ones
  * in result order), optionally inside `bbox` [west, south, east, north], ordered by
- * (lon, lat, siret) so that consecutive equal points share a GeoJSON feature (see groupByPoint).
+ * (lon, lat, siret) so that consecutive equal points share a GeoJSON feature (see featureCollectionJson).
  */
 export function searchPointsStatement(
   criteria: SearchCriteria,
@@ -194,7 +195,7 @@ export function searchPointsStatement(
   const p = plan(criteria, { located: true, bbox: options.bbox })
   return {
     text: `SELECT r.siret, r.lon, r.lat FROM (${orderedSirets(p, String(MAX_FEATURES), '0', 'e.siret, e.lon, e.lat')}) r
-      ORDER BY r.lon, r.lat, r.siret`,
+      ORDER BY r.lon, r.lat, r.siret COLLATE "C"`,
     values: p.params.values,
   }
 }

@@ -5,12 +5,14 @@ import {
   establishmentDetailWireSchema,
   establishmentWireSchema,
   featureCollectionSchema,
+  featureCollectionJson,
   featureCollectionText,
-  groupByPoint,
+  type PointRef,
   serialiseEstablishment,
   serialiseEstablishmentDetail,
   serialiseEstablishmentRow,
 } from './serialise'
+import { SIRET_PATTERN } from './identifiers'
 
 const row: EstablishmentRow = {
   siret: '12002701600563',
@@ -116,36 +118,87 @@ function detailOf(r: EstablishmentRow, contact: EstablishmentContact = NO_CONTAC
   return { ...rowToEstablishment(r), contact }
 }
 
-describe('GeoJSON (spec §2.5)', () => {
-  const points = [
-    { siret: '00000000000001', lon: 1, lat: 2 },
-    { siret: '00000000000002', lon: 3, lat: 4 },
-    { siret: '00000000000003', lon: 1, lat: 2 },
-  ]
+/** The serialiser this one replaced: a Map keyed by "lon,lat", then a second pass, then JSON.stringify. */
+function previousGeoJson(points: readonly PointRef[]): string {
+  const byPoint = new Map<string, { lon: number; lat: number; sirets: string[] }>()
+  for (const p of points) {
+    const key = `${p.lon},${p.lat}`
+    const group = byPoint.get(key)
+    if (group) group.sirets.push(p.siret)
+    else byPoint.set(key, { lon: p.lon, lat: p.lat, sirets: [p.siret] })
+  }
+  const features = [...byPoint.values()].map((g) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [g.lon, g.lat] },
+    properties: { etablissements: g.sirets.map((id) => ({ id, url: `/v0/eco/sirets/${id}` })) },
+  }))
+  return JSON.stringify({ type: 'FeatureCollection', features })
+}
 
-  it('groups establishments sharing a point into one feature', () => {
-    const features = groupByPoint(points)
-    expect(featureCollectionSchema.parse({ type: 'FeatureCollection', features }).features).toHaveLength(2)
-    expect(features[0]!.properties.etablissements.map((e) => e.id)).toEqual([
-      '00000000000001',
-      '00000000000003',
-    ])
-    expect(features[0]!.geometry.coordinates).toEqual([1, 2])
-    expect(features[1]!.properties.etablissements[0]!.url).toBe('/v0/eco/sirets/00000000000002')
+/** Points as the statement orders them: (lon, lat, siret). */
+const byPosition = (points: PointRef[]) =>
+  [...points].sort((a, b) => a.lon - b.lon || a.lat - b.lat || (a.siret < b.siret ? -1 : 1))
+
+async function streamed(points: readonly PointRef[]): Promise<string> {
+  async function* source() {
+    yield* points
+  }
+  let text = ''
+  for await (const chunk of featureCollectionText(source())) text += chunk
+  return text
+}
+
+describe('GeoJSON (spec §2.5)', () => {
+  const siret = (n: number) => String(n).padStart(14, '0')
+  const cases: Record<string, PointRef[]> = {
+    empty: [],
+    'a single point': [{ siret: siret(1), lon: 2.35, lat: 48.85 }],
+    'shared points': byPosition([
+      { siret: siret(1), lon: 1, lat: 2 },
+      { siret: siret(2), lon: 3, lat: 4 },
+      { siret: siret(3), lon: 1, lat: 2 },
+      { siret: siret(4), lon: 1, lat: 2.5 },
+      { siret: siret(5), lon: 3, lat: 4 },
+    ]),
+    'every point shared': [1, 2, 3].map((n) => ({ siret: siret(n), lon: -1.5, lat: 47.25 })),
+    'negative zero beside zero, and close positions': [
+      { siret: siret(1), lon: -0, lat: 0 },
+      { siret: siret(2), lon: 0, lat: -0 },
+      { siret: siret(3), lon: 0, lat: 1e-12 },
+      { siret: siret(4), lon: 5e-324, lat: 1e-12 },
+    ],
+    'identifiers to escape': [
+      { siret: 'a"b\\c', lon: 1, lat: 1 },
+      { siret: siret(2), lon: 1, lat: 1 },
+    ],
+    'many points': byPosition(
+      Array.from({ length: 5000 }, (_, i) => ({
+        siret: siret(i * 7919),
+        lon: -5 + ((i * 37) % 97) / 10,
+        lat: 42 + ((i * 53) % 89) / 10,
+      })),
+    ),
+  }
+
+  it.each(Object.entries(cases))('writes what the previous serialiser wrote: %s', async (_, points) => {
+    const text = featureCollectionJson(points)
+    expect(text).toBe(previousGeoJson(points))
+    expect(await streamed(points)).toBe(text)
+    const parsed = JSON.parse(text) as unknown
+    if (points.every((p) => SIRET_PATTERN.test(p.siret))) featureCollectionSchema.parse(parsed)
   })
 
-  it('streams the same collection from points ordered by position', async () => {
-    const ordered = [...points].sort((a, b) => a.lon - b.lon || a.lat - b.lat)
-    async function* source() {
-      yield* ordered
-    }
-    let text = ''
-    for await (const chunk of featureCollectionText(source())) text += chunk
-    const parsed = featureCollectionSchema.parse(JSON.parse(text))
-    expect(parsed.features).toEqual(groupByPoint(ordered))
-    let empty = ''
-    for await (const chunk of featureCollectionText((async function* () {})())) empty += chunk
-    expect(JSON.parse(empty)).toEqual({ type: 'FeatureCollection', features: [] })
+  it('groups establishments sharing a point into one feature, in order', () => {
+    const parsed = featureCollectionSchema.parse(JSON.parse(featureCollectionJson(cases['shared points']!)))
+    expect(parsed.features.map((f) => f.geometry.coordinates)).toEqual([
+      [1, 2],
+      [1, 2.5],
+      [3, 4],
+    ])
+    expect(parsed.features[0]!.properties.etablissements).toEqual([
+      { id: siret(1), url: `/v0/eco/sirets/${siret(1)}` },
+      { id: siret(3), url: `/v0/eco/sirets/${siret(3)}` },
+    ])
   })
 })
 

@@ -144,45 +144,72 @@ export interface PointRef {
   lat: number
 }
 
-function feature(lon: number, lat: number, sirets: string[]): PointFeature {
-  return {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: [lon, lat] },
-    properties: { etablissements: sirets.map((id) => ({ id, url: establishmentUrl(id) })) },
-  }
-}
+/** A number as JSON.stringify writes it (not finite: null). */
+const numberText = (n: number) => (Number.isFinite(n) ? String(n) : 'null')
 
-/** Groups establishments by distinct point, in the order each point first appears. */
-export function groupByPoint(points: Iterable<PointRef>): PointFeature[] {
-  const byPoint = new Map<string, { lon: number; lat: number; sirets: string[] }>()
-  for (const p of points) {
-    const key = `${p.lon},${p.lat}`
-    const group = byPoint.get(key)
-    if (group) group.sirets.push(p.siret)
-    else byPoint.set(key, { lon: p.lon, lat: p.lat, sirets: [p.siret] })
-  }
-  return [...byPoint.values()].map((g) => feature(g.lon, g.lat, g.sirets))
+/** Equal positions (NaN included, -0 and 0 alike: what a text key grouped). */
+const same = (a: number, b: number) => a === b || (a !== a && b !== b)
+
+/** One establishment of a feature, as JSON text ({"id", "url"}). */
+function entryText(siret: string): string {
+  // A SIRET is 14 digits (the table's CHECK): nothing to escape.
+  return SIRET_PATTERN.test(siret)
+    ? `{"id":"${siret}","url":"${establishmentUrl(siret)}"}`
+    : JSON.stringify({ id: siret, url: establishmentUrl(siret) })
 }
 
 /**
- * Streams a FeatureCollection as JSON text from points ordered by (lon, lat): consecutive equal
- * points share a feature, and memory holds one feature at a time whatever the number of points.
+ * Writes the features of points ordered by position (lon, lat) as JSON text, in one walk: a point
+ * equal to the previous one adds its establishment to the open feature, any other opens a new one.
+ * No map and no feature objects: the text is the only thing built.
+ */
+class FeatureWriter {
+  private open = false
+  private lon = 0
+  private lat = 0
+
+  /** The text point `p` adds. */
+  next(p: PointRef): string {
+    if (this.open && same(p.lon, this.lon) && same(p.lat, this.lat)) return `,${entryText(p.siret)}`
+    const head = this.open ? ']}},' : ''
+    this.open = true
+    this.lon = p.lon
+    this.lat = p.lat
+    return `${head}{"type":"Feature","geometry":{"type":"Point","coordinates":[${numberText(p.lon)},${numberText(p.lat)}]},"properties":{"etablissements":[${entryText(p.siret)}`
+  }
+
+  /** The text that closes the last feature. */
+  end(): string {
+    return this.open ? ']}}' : ''
+  }
+}
+
+const COLLECTION_HEAD = '{"type":"FeatureCollection","features":['
+
+/**
+ * The FeatureCollection of points ordered by position (lon, lat, as the points statement orders
+ * them): consecutive equal points share one feature, listing their establishments in order.
+ */
+export function featureCollectionJson(points: readonly PointRef[]): string {
+  const writer = new FeatureWriter()
+  let text = COLLECTION_HEAD
+  for (let i = 0; i < points.length; i++) text += writer.next(points[i]!)
+  return `${text}${writer.end()}]}`
+}
+
+/**
+ * The same text streamed from points ordered by position: memory holds one chunk (about 64 KiB) at
+ * a time whatever the number of points.
  */
 export async function* featureCollectionText(points: AsyncIterable<PointRef>): AsyncGenerator<string> {
-  yield '{"type":"FeatureCollection","features":['
-  let current: { lon: number; lat: number; sirets: string[] } | null = null
-  let first = true
+  const writer = new FeatureWriter()
+  let text = COLLECTION_HEAD
   for await (const p of points) {
-    if (current && current.lon === p.lon && current.lat === p.lat) {
-      current.sirets.push(p.siret)
-      continue
+    text += writer.next(p)
+    if (text.length >= 65_536) {
+      yield text
+      text = ''
     }
-    if (current) {
-      yield (first ? '' : ',') + JSON.stringify(feature(current.lon, current.lat, current.sirets))
-      first = false
-    }
-    current = { lon: p.lon, lat: p.lat, sirets: [p.siret] }
   }
-  if (current) yield (first ? '' : ',') + JSON.stringify(feature(current.lon, current.lat, current.sirets))
-  yield ']}'
+  yield `${text}${writer.end()}]}`
 }
