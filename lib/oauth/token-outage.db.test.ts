@@ -100,7 +100,7 @@ describe.skipIf(engineSkipped)(
       oauthServer = await startOAuthServer({
         env: env(),
         log: () => {},
-        timers: false,
+        maintenance: false,
         rateLimitStore: new MemoryStore(),
       })
       server.on('request', (req, res) => {
