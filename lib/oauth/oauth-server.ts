@@ -196,7 +196,12 @@ export async function startOAuthServer(options: OAuthServerOptions): Promise<OAu
         await deleteStaleSessions()
       }
     })()
-      .catch((error: unknown) => console.error('[oauth]', error))
+      .catch((error: unknown) => {
+        // A database outage is the monitor's to log (once), not a stack trace per attempt.
+        const monitor = databaseMonitor()
+        if ((monitor ? monitor.report(error) : classifyDatabaseError(error)) === null)
+          console.error('[oauth]', error)
+      })
       .finally(() => {
         maintaining = null
       })
