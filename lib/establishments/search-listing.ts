@@ -25,7 +25,7 @@ import {
 
 type SearchRequest = ListRequest<SearchRequestInput>
 
-export const establishmentListing: ListSource<SearchRequest> = {
+export const establishmentListing: ListSource<SearchRequest, Uint8Array> = {
   itemsKey: 'etablissements',
   datasetModel: 'siret',
   async page(request) {
@@ -37,7 +37,7 @@ export const establishmentListing: ListSource<SearchRequest> = {
     return { total: result.total, items: result.rows.map(serialiseEstablishmentRow) }
   },
   async geojson(request) {
-    // At most MAX_FEATURES points (about 1.2 MB), ordered by position: one string, written in one walk.
+    // At most MAX_FEATURES points (about 1.2 MB), ordered by position: their bytes, written in one walk.
     const points = await searchPoints(toCriteria(request.search), request.bbox ? { bbox: request.bbox } : {})
     return featureCollectionJson(points)
   },

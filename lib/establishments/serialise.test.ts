@@ -167,9 +167,10 @@ describe('GeoJSON (spec §2.5)', () => {
       { siret: siret(3), lon: 0, lat: 1e-12 },
       { siret: siret(4), lon: 5e-324, lat: 1e-12 },
     ],
-    'identifiers to escape': [
+    'identifiers to escape, beyond ASCII': [
       { siret: 'a"b\\c', lon: 1, lat: 1 },
       { siret: siret(2), lon: 1, lat: 1 },
+      { siret: 'é€😀', lon: 2, lat: 1 },
     ],
     'many points': byPosition(
       Array.from({ length: 5000 }, (_, i) => ({
@@ -181,7 +182,7 @@ describe('GeoJSON (spec §2.5)', () => {
   }
 
   it.each(Object.entries(cases))('writes what the previous serialiser wrote: %s', async (_, points) => {
-    const text = featureCollectionJson(points)
+    const text = featureCollectionJson(points).toString('utf8')
     expect(text).toBe(previousGeoJson(points))
     expect(await streamed(points)).toBe(text)
     const parsed = JSON.parse(text) as unknown
@@ -189,7 +190,9 @@ describe('GeoJSON (spec §2.5)', () => {
   })
 
   it('groups establishments sharing a point into one feature, in order', () => {
-    const parsed = featureCollectionSchema.parse(JSON.parse(featureCollectionJson(cases['shared points']!)))
+    const parsed = featureCollectionSchema.parse(
+      JSON.parse(featureCollectionJson(cases['shared points']!).toString('utf8')),
+    )
     expect(parsed.features.map((f) => f.geometry.coordinates)).toEqual([
       [1, 2],
       [1, 2.5],

@@ -106,6 +106,16 @@ describe('conditional responses', () => {
     expect(response.headers.get('content-type')).toBe('application/geo+json')
     expect(await response.text()).toBe('{"type":"FeatureCollection","features":[]}')
   })
+
+  it('sends byte bodies as they are', async () => {
+    const text = '{"type":"FeatureCollection","features":[],"nom":"Évry"}'
+    const response = await conditionalResponse(request(), { version: 'v', parts: 1 }, async () => ({
+      body: Buffer.from(text, 'utf8'),
+      format: 'geojson',
+    }))
+    expect(response.headers.get('content-type')).toBe('application/geo+json')
+    expect(await response.text()).toBe(text)
+  })
 })
 
 describe('listResponse', () => {

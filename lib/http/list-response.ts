@@ -15,7 +15,7 @@ import { JSON_CONTENT_TYPE } from './respond'
 const CACHING = { Vary: 'Accept', 'Cache-Control': 'private, no-cache' } as const
 
 export interface Representation {
-  /** The body: a value serialised as JSON, or a text already serialised (large GeoJSON). */
+  /** The body: a value serialised as JSON, or a text already serialised (large GeoJSON), or its bytes. */
   body: unknown
   format?: Format
   headers?: Record<string, string>
@@ -44,7 +44,9 @@ export async function conditionalResponse(
   const representation = await produce()
   const format = representation.format ?? 'json'
   return new Response(
-    typeof representation.body === 'string' ? representation.body : JSON.stringify(representation.body),
+    typeof representation.body === 'string' || representation.body instanceof Uint8Array
+      ? (representation.body as string | Uint8Array<ArrayBuffer>)
+      : JSON.stringify(representation.body),
     {
       headers: {
         ...headers,
@@ -69,7 +71,7 @@ export async function recordResponse(
 }
 
 /** What a search endpoint provides: its pages and, where it offers GeoJSON, its features. */
-export interface ListSource<R> {
+export interface ListSource<R, G extends string | Uint8Array = string> {
   /** Name of the array of results in the JSON body (`etablissements`, `locaux`, …). */
   itemsKey: string
   /** The dataset model giving the whole list past the cap, named in that error. */
@@ -78,8 +80,8 @@ export interface ListSource<R> {
   version?: () => Promise<string>
   /** One page of results, serialised, and the exact number of matches. */
   page(request: R): Promise<{ total: number; items: unknown[] }>
-  /** The FeatureCollection of the results (at most MAX_FEATURES features), as a JSON text. */
-  geojson?(request: R): Promise<string>
+  /** The FeatureCollection of the results (at most MAX_FEATURES features), as JSON text or its UTF-8 bytes. */
+  geojson?(request: R): Promise<G>
 }
 
 export interface ListHttpInput<I> {
@@ -123,7 +125,7 @@ export function paginationLinks<I>(path: string, list: ListRequest<I>, total: nu
  * answers 304, a JSON page `{total, page, <itemsKey>}` with its Link header, or the GeoJSON.
  */
 export async function listResponse<I extends { page?: number | undefined; size?: number | undefined }>(
-  source: ListSource<ListRequest<I>>,
+  source: ListSource<ListRequest<I>, string | Uint8Array>,
   input: ListHttpInput<I>,
 ): Promise<Response> {
   const list = resolveListRequest({
