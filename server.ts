@@ -41,6 +41,7 @@ import { metrics, observeRequest, registerGauge, renderMetrics } from '@/lib/obs
 import { metricsAccess } from '@/lib/observability/metrics-access'
 import { appRouteTemplates, routeMatcher } from '@/lib/observability/route-templates'
 import { communeTileDir } from '@/lib/explorer/commune-tile-cache'
+import { usageRecorder } from '@/lib/usage/usage'
 import { VERSION } from '@/lib/version'
 import { progressReporter } from './scripts/progress'
 
@@ -409,6 +410,8 @@ async function main(): Promise<void> {
     server.closeAllConnections()
     metricsServer?.close()
     metricsServer?.closeAllConnections()
+    // The usage counted since the last write.
+    await usageRecorder().flush()
     // A dataset job this instance was generating goes back to the queue for another instance.
     await datasetJobs?.stop().catch((error: unknown) => log(`datasets: ${(error as Error).message}`))
     await app.close().catch(() => {})

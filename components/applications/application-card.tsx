@@ -1,6 +1,10 @@
+'use client'
+
+import { useState } from 'react'
 import type { AdminApplication, QuotaDefaults } from '@/lib/queries/applications'
 import { Badge } from '../ui/status-badge'
 import type { ScopeOption } from './application-form'
+import { ApplicationUsage } from './application-usage'
 import styles from './applications.module.css'
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', {
@@ -33,6 +37,8 @@ export function ApplicationCard({
   onRotate: () => void
   onRevoke: () => void
 }) {
+  // Loaded when opened: a page of applications does not ask for every application's usage.
+  const [usageOpen, setUsageOpen] = useState(false)
   const label = (scope: string) => scopes.find((s) => s.scope === scope)?.label ?? scope
   const headingId = `application-${application.id}`
   return (
@@ -143,6 +149,10 @@ export function ApplicationCard({
           </div>
         ) : null}
       </dl>
+      <details className={styles.usageDetails} onToggle={(event) => setUsageOpen(event.currentTarget.open)}>
+        <summary>Utilisation de l’API (30 jours)</summary>
+        {usageOpen ? <ApplicationUsage id={application.id} name={application.client_name} /> : null}
+      </details>
     </article>
   )
 }

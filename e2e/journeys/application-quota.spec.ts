@@ -1,5 +1,6 @@
 // An administrator gives an application its own request quota on the applications page; the API
-// holds it (429 past it), and a quota that is not a number is refused next to its field.
+// holds it (429 past it), a quota that is not a number is refused next to its field, and the card
+// shows the application's usage.
 import { expect, test } from '@playwright/test'
 import { E2E_QUOTA } from '../support/servers'
 import { apiStatus, tokenOf } from '../support/oauth-client'
@@ -51,6 +52,24 @@ test('sets an application’s own quota, which the API then holds', async ({ pag
   expect(await apiStatus(baseURL!, '/v0/datasets', token)).toBe(200)
   expect(await apiStatus(baseURL!, '/v0/datasets', token)).toBe(200)
   expect(await apiStatus(baseURL!, '/v0/datasets', token)).toBe(429)
+  // Its usage: two answers and one refusal of listDatasets today, in the table and the CSV export.
+  await card.getByText('Utilisation de l’API (30 jours)').click()
+  const table = card.getByRole('table', { name: /Requêtes de « .* » par opération/ })
+  await expect(async () => {
+    await page.reload()
+    await card.getByText('Utilisation de l’API (30 jours)').click()
+    await expect(table.getByRole('row', { name: /listDatasets/ })).toHaveText(
+      /listDatasets\s*3\s*2\s*0\s*1\s*0/,
+      {
+        timeout: 2_000,
+      },
+    )
+  }).toPass()
+  await expect(card.getByRole('img', { name: /3 requêtes sur 30 jours/ })).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Télécharger l’utilisation (CSV)' })).toHaveAttribute(
+    'href',
+    /\/bff\/applications\/[0-9a-f-]+\/usage\?days=30&format=csv$/,
+  )
   // The one refusal the page asked for is the only error the browser reports.
   expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([])
 })

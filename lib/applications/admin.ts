@@ -20,6 +20,7 @@ import {
 import { query, type Queryable } from '../db/pool'
 import { conflict, notFound } from '../http/api-error'
 import type { BffContract } from '../http/bff-route'
+import { USAGE_RETENTION_DAYS, usageOf, type UsageRow } from '../usage/usage'
 
 const applicationId = z.object({ id: z.uuid('Identifiant d’application invalide.') })
 
@@ -60,6 +61,37 @@ export const updateApplicationContract = {
 } satisfies BffContract
 
 export const applicationActionContract = { role: 'admin', params: applicationId } satisfies BffContract
+
+export const applicationUsageContract = {
+  role: 'admin',
+  params: applicationId,
+  query: z
+    .object({
+      days: z.coerce
+        .number()
+        .int('Nombre de jours entier attendu.')
+        .min(1, 'Au moins un jour.')
+        .max(USAGE_RETENTION_DAYS, `Au plus ${USAGE_RETENTION_DAYS} jours (durée de conservation).`)
+        .default(30),
+      format: z.enum(['json', 'csv'], 'Format json ou csv.').default('json'),
+    })
+    .strict(),
+} satisfies BffContract
+
+/** An application's usage of the API over its last `days` days, for the applications page. */
+export async function applicationUsage(id: string, days: number, db?: Queryable) {
+  const application = await getClientApplicationOrThrow(id, db)
+  return { application, usage: await usageOf(application.clientId, days, db) }
+}
+
+export function serialiseUsage(rows: readonly UsageRow[]) {
+  return rows.map((r) => ({
+    day: r.day,
+    operation: r.operation,
+    status_class: r.statusClass,
+    requests: r.requests,
+  }))
+}
 
 export function applicationResponse(application: ClientApplication, clientSecret?: string) {
   return {

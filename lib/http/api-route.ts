@@ -14,6 +14,7 @@ import type { RouteContract } from './contract'
 import { currentGetBody, noteCaller } from './request-context'
 import { parseInput } from './input'
 import { enforceQuota } from './request-limits'
+import { usageRecorder } from '../usage/usage'
 import { negotiate, type Format } from './negotiate'
 import { problemResponse } from './render-problem'
 import { jsonResponse } from './respond'
@@ -41,9 +42,12 @@ export function apiRoute<C extends RouteContract>(
 ): (request: Request, context: RouteParams) => Promise<Response> {
   return async (request, routeContext) => {
     const url = new URL(request.url)
-    // Every answer to an authenticated request tells the application where its quota stands.
+    // Every answer to an authenticated request tells the application where its quota stands, and
+    // counts in its usage.
     let quotaFields: Record<string, string> = {}
+    let clientId: string | undefined
     const withQuotaFields = (response: Response) => {
+      if (clientId !== undefined) usageRecorder().record(clientId, contract.operationId, response.status)
       const fields = Object.entries(quotaFields)
       if (fields.length === 0) return response
       // Headers of a Response built elsewhere may be immutable: copy it then.
@@ -63,6 +67,7 @@ export function apiRoute<C extends RouteContract>(
         contract.auth.kind === 'public' ? null : await authenticate(request, verifyAccessToken)
       if (principal) {
         noteCaller(`client:${principal.clientId}`)
+        clientId = principal.clientId
         quotaFields = await enforceQuota(principal)
       }
 

@@ -63,3 +63,26 @@ export const parseRedirectUris = (text: string): string[] =>
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
+
+export interface UsageEntry {
+  day: string
+  operation: string
+  status_class: number
+  requests: number
+}
+
+/** An application's requests to the API over its last `days` days. */
+export const applicationUsageQuery = (id: string, days: number) =>
+  queryOptions({
+    queryKey: [...applicationsKey, id, 'usage', days],
+    queryFn: async ({ signal }) =>
+      (
+        await bffFetch<{ days: number; usage: UsageEntry[] }>(`/bff/applications/${id}/usage?days=${days}`, {
+          signal,
+        })
+      ).usage,
+    staleTime: 10_000,
+  })
+
+export const applicationUsageCsvHref = (id: string, days: number) =>
+  `/bff/applications/${id}/usage?days=${days}&format=csv`

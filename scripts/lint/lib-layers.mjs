@@ -10,7 +10,7 @@ import path from 'node:path'
 export const LIB_LAYERS = [
   ['env', 'version', 'text', 'observability', 'lifecycle'],
   ['db'],
-  ['auth', 'data-info', 'rate-limit'],
+  ['auth', 'data-info', 'rate-limit', 'usage'],
   ['http'],
   ['territory', 'files', 'status', 'oauth'],
   ['establishments', 'cadastre'],
