@@ -2,13 +2,17 @@
 // -, @, a tab or a carriage return reaches no downloaded CSV file as it is — the staff's export of a
 // search (both flavours), a `siret` dataset's file, an `offre` dataset's file made of offers a
 // partner application posted — it gets a leading quote; coordinates and other numbers stay numbers.
+// Establishments are written on an instance of the test's own, so that the shared instances keep
+// exactly their seeded establishments (which other specs count against an oracle).
 import { parse } from 'csv-parse/sync'
 import iconv from 'iconv-lite'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { FORMULA_TRIGGERS } from '@/lib/datasets/csv-cells'
 import { siretFor, withLuhnDigit } from '@/lib/establishments/identifiers'
 import { ESTABLISHMENT_COLUMNS, establishmentValues } from '@/lib/establishments/record'
-import { instanceDb, waitForFile } from '../support/datasets'
+import { waitForFile } from '../support/datasets'
+import { engineOf } from '../support/engine'
+import { startOwnInstance } from '../support/instance'
 import { signInRequest } from '../support/staff'
 import { bearer } from '../support/tokens'
 
@@ -39,13 +43,27 @@ async function datasetFile(
 }
 
 test('the staff export and a siret dataset file neutralise names beginning with each trigger', async ({
-  request,
-  baseURL,
+  playwright,
 }, testInfo) => {
+  test.setTimeout(300_000)
+  const own = await startOwnInstance(engineOf(testInfo), 1)
+  const request = await playwright.request.newContext({ baseURL: own.baseURL })
+  try {
+    await neutralisesEstablishmentNames(request, own)
+  } finally {
+    await request.dispose()
+    await own.stop()
+  }
+})
+
+async function neutralisesEstablishmentNames(
+  request: APIRequestContext,
+  own: Awaited<ReturnType<typeof startOwnInstance>>,
+): Promise<void> {
+  const baseURL = own.baseURL
   const siren = withLuhnDigit(`98${String(Date.now() % 1_000_000).padStart(6, '0')}`)
   const names = FORMULA_TRIGGERS.map(payload)
-  const db = instanceDb(testInfo)
-  try {
+  await own.withDb(async (db) => {
     for (const [i, name] of names.entries()) {
       const values = establishmentValues({
         siret: siretFor(siren, i),
@@ -73,17 +91,15 @@ test('the staff export and a siret dataset file neutralise names beginning with 
         values,
       )
     }
-  } finally {
-    await db.end()
-  }
-  await signInRequest(request, baseURL!, 'admin')
+  })
+  await signInRequest(request, baseURL, 'admin')
   const expected = names.map((n) => `'${n}`)
   const utf8 = await request.get(`/bff/etablissements/export?search[siren]=${siren}`)
   expect(utf8.status()).toBe(200)
   const latin9 = await request.get(`/bff/etablissements/export?search[siren]=${siren}&encodage=iso-8859-15`)
   expect(latin9.status()).toBe(200)
-  const eco = await bearer(baseURL!, testInfo, 'eco')
-  const dataset = await datasetFile(request, baseURL!, eco, {
+  const eco = (await own.bearer(['eco'])).authorization
+  const dataset = await datasetFile(request, baseURL, eco, {
     title: `Injection ${siren}`,
     model: 'siret',
     search: { siren },
@@ -97,7 +113,7 @@ test('the staff export and a siret dataset file neutralise names beginning with 
     expect(rows.map((r) => r.enseigne)).toEqual(FORMULA_TRIGGERS.map((t) => `'${t}2+3`))
     expect(rows.every((r) => r.siren === siren && r.effectif_details_tranche_median === '15')).toBe(true)
   }
-})
+}
 
 test('an offre dataset file neutralises the texts a partner application posted', async ({
   request,

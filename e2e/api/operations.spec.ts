@@ -129,7 +129,7 @@ test.describe('graceful shutdown', () => {
   })
 
   test('on SIGTERM: not ready, requests in flight finish, then exit 0', async ({}, testInfo) => {
-    instance = await startOwnInstance(engineOf(testInfo), { SHUTDOWN_GRACE_MS: '120000' })
+    instance = await startOwnInstance(engineOf(testInfo), 0, { SHUTDOWN_GRACE_MS: '120000' })
     const own = instance
     const { clientId, authorization } = await own.bearer(['eco'])
     const inFlight = halfSentRequest(own.baseURL, authorization, JSON.stringify({ size: 2, page: 1 }))

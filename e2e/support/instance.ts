@@ -11,7 +11,7 @@ import { connectionConfig } from '@/lib/db/connection'
 import { openEmbedded } from '@/lib/db/embedded/host'
 import { parseEnv } from '@/lib/env'
 import { createTestDatabase, type TestDatabase } from '@/lib/testing/local-database'
-import { OWN_INSTANCE_PORTS, type Engine } from './servers'
+import { E2E_ADMIN, ownInstancePorts, type Engine } from './servers'
 
 export interface OwnInstance {
   baseURL: string
@@ -22,16 +22,20 @@ export interface OwnInstance {
   /** Its JSON log records so far. */
   records(): Array<Record<string, unknown>>
   exited: Promise<number | null>
+  /** Runs `fn` with a connection pool to the instance's database (the embedded engine borrowed). */
+  withDb<T>(fn: (db: pg.Pool) => Promise<T>): Promise<T>
   /** Registers a client application on the instance's database and returns a Bearer token of it. */
   bearer(scopes: Scope[]): Promise<{ clientId: string; authorization: string }>
   stop(): Promise<void>
 }
 
+/** Starts an instance on the ports of `slot` (one per spec file: see ownInstancePorts). */
 export async function startOwnInstance(
   engine: Engine,
+  slot: number,
   env: Record<string, string> = {},
 ): Promise<OwnInstance> {
-  const { port, metricsPort } = OWN_INSTANCE_PORTS[engine]
+  const { port, metricsPort } = ownInstancePorts(engine, slot)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tda-own-${engine}-`))
   let database: TestDatabase | undefined
   if (engine === 'postgres') database = await createTestDatabase('tda_e2e_own')
@@ -47,6 +51,8 @@ export async function startOwnInstance(
     SEED_PARCELS: '300',
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
     METRICS_PORT: String(metricsPort),
     ...env,
   }
@@ -85,21 +91,25 @@ export async function startOwnInstance(
         }
       }),
     exited,
-    async bearer(scopes) {
+    async withDb(fn) {
       // As a command would: the embedded engine is borrowed from the running instance.
       const embedded = engine === 'embedded' ? await openEmbedded({ dataDir, role: 'cli' }) : undefined
       const db = new pg.Pool(connectionConfig(parseEnv(childEnv)))
-      let credentials: { clientId: string; clientSecret: string }
       try {
-        const { application, clientSecret } = await createClientApplication(
-          { name: `own ${scopes.join(' ')}`, scopes, redirectUris: [] },
-          db,
-        )
-        credentials = { clientId: application.clientId, clientSecret }
+        return await fn(db)
       } finally {
         await db.end()
         await embedded?.stop()
       }
+    },
+    async bearer(scopes) {
+      const credentials = await instance.withDb(async (db) => {
+        const { application, clientSecret } = await createClientApplication(
+          { name: `own ${scopes.join(' ')}`, scopes, redirectUris: [] },
+          db,
+        )
+        return { clientId: application.clientId, clientSecret }
+      })
       const response = await fetch(`${instance.baseURL}/oauth/token`, {
         method: 'POST',
         headers: {

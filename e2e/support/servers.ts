@@ -15,11 +15,14 @@ export type Engine = keyof typeof SERVERS
 
 export const baseUrl = (engine: Engine) => `http://localhost:${SERVERS[engine].port}`
 
-/** Ports of the instances a spec starts for itself (e2e/support/instance.ts), per engine. */
-export const OWN_INSTANCE_PORTS = {
-  embedded: { port: BASE + 20, metricsPort: BASE + 21 },
-  postgres: { port: BASE + 22, metricsPort: BASE + 23 },
-} as const
+/**
+ * Ports of an instance a spec starts for itself (e2e/support/instance.ts): one slot per spec file,
+ * so files running at the same time never share one.
+ */
+export function ownInstancePorts(engine: Engine, slot: number): { port: number; metricsPort: number } {
+  const port = BASE + 20 + slot * 4 + (engine === 'postgres' ? 2 : 0)
+  return { port, metricsPort: port + 1 }
+}
 
 /** Default per-application quotas of the test instances (a whole run fits). */
 export const E2E_QUOTA = { perMinute: 1_000_000, perDay: 100_000_000 } as const
