@@ -92,4 +92,24 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Every response an API spec receives is checked against /openapi.json: specs take `test` and
+    // `expect` from the contract-checking fixture, not from Playwright directly.
+    files: ['e2e/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message:
+                'Import test and expect from ../support/contract-test (responses checked against /openapi.json).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ])

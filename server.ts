@@ -18,7 +18,7 @@ import { fileStore } from '@/lib/files'
 import { ApiError, databaseUnavailable, payloadTooLarge } from '@/lib/http/api-error'
 import { MAX_BODY_BYTES, parseBody, readBody } from '@/lib/http/body'
 import { responseCompressor } from '@/lib/http/compression'
-import { routeRequest } from '@/lib/http/edge'
+import { CLIENT_ROUTER_HEADERS, routeRequest } from '@/lib/http/edge'
 import { clientIp } from '@/lib/http/client-ip'
 import {
   newRequestContext,
@@ -342,6 +342,7 @@ async function main(): Promise<void> {
     }
     if (await authorizationServer.handle(req, res)) return
     if (decision.kind === 'api') {
+      for (const name of CLIENT_ROUTER_HEADERS) delete req.headers[name]
       req.url = decision.url
       route.template = routeOf(decision.url)
       if (decision.accept) req.headers.accept = decision.accept

@@ -1,6 +1,6 @@
 // The admin BFF routes of client applications (for the applications page), through real HTTP with
 // a real staff session: roles, CSRF, validation, the secret shown once, rotate, edit and revoke.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { signInRequest } from '../support/staff'
 

@@ -5,7 +5,7 @@
 // second for 20 s sends), paced, while a legitimate client keeps asking; every one of its answers
 // must be a success.
 import net from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { rawRequest } from '../support/http'
 import { bearer } from '../support/tokens'
 

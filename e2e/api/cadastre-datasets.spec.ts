@@ -5,7 +5,8 @@
 // files in both encodings with the model's columns — and the /modeles pages describe them.
 import { parse } from 'csv-parse/sync'
 import iconv from 'iconv-lite'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { RIGHTS } from '@/lib/cadastre/rights'
 import type { AdminDatasetWire } from '@/lib/datasets/serialise'
 import { datasetJsonViewSchema } from '@/lib/datasets/serialise'

@@ -2,7 +2,8 @@
 // HTTP on both engines: a session is required (401), a malformed or too wide view is refused (400,
 // zoom in), and the answer is the FeatureCollection of the parcels whose outline really meets the
 // view (checked with an independent polygon intersection), the same parcels as GET /v0/geo/parcelles.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import polygonClipping, { type Geom } from 'polygon-clipping'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { EXAMPLE_PARCEL_ID } from '@/lib/cadastre/contracts'

@@ -5,7 +5,8 @@
 // ETag/304, 406 on Accept */*, 401/403 (fiscal for /ca, eco or fiscal for /geo), /v0 optional,
 // GeoJSON, records with their {id, url} lists, boxes (malformed, too many features), every url
 // followed.
-import { expect, test, type TestInfo } from '@playwright/test'
+import { type TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import polygonClipping, { type Geom } from 'polygon-clipping'
 import { z } from 'zod'
 import {
@@ -19,9 +20,9 @@ import { communeFeatureCollectionSchema } from '@/lib/cadastre/geo'
 import { communeListContract } from '@/lib/cadastre/geo-contracts'
 import { extentOf, extentsMeet, polygonsOf } from '@/lib/cadastre/geometry'
 import {
+  parcelDetailFeatureSchema,
   parcelDetailWireSchema,
   parcelFeatureCollectionSchema,
-  parcelFeatureSchema,
 } from '@/lib/cadastre/parcels'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { premisesListContract } from '@/lib/premises/contract'
@@ -609,7 +610,7 @@ test.describe('records', () => {
     ).toEqual(record)
     const feature = ok(
       await get(baseURL!, `/v0/ca/parcelles/${parcel.id}`, auth, { Accept: 'application/geo+json' }),
-      parcelFeatureSchema.extend({ properties: parcelDetailWireSchema }),
+      parcelDetailFeatureSchema,
       'application/geo+json',
     )
     expect(feature.properties).toEqual(record)

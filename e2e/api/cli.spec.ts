@@ -1,6 +1,6 @@
 // The CLI works while the app runs, on both engines. On the embedded engine it borrows the running
 // app's database through its socket instead of opening the data directory a second time.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { engineOf, runCli } from '../support/engine'
 
 test('runs commands against the running app’s database', async ({ request }, testInfo) => {

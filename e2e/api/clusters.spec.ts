@@ -2,7 +2,8 @@
 // search's located establishments inside the box (several searches, boxes and zooms, both parameter
 // forms), at most 2,000 features, single establishments named with a url that resolves, zoom
 // splitting clusters, 400s for missing or wrong parameters, 401/403/406, ETag and 304.
-import { expect, test, type TestInfo } from '@playwright/test'
+import { type TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { clusterCollectionSchema } from '@/lib/establishments/search-contract'
 import type { SearchCriteria } from '@/lib/establishments/search-criteria'
 import { problemSchema } from '@/lib/http/problem-schema'

@@ -3,7 +3,7 @@
 // (a restart or another instance sharing it reuses them); an unknown tile is a 400 problem.
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { dataDirOf } from '../support/engine'
 
 test('a tile is built once, kept as a file under the data directory, and served the same', async ({

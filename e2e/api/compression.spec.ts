@@ -2,7 +2,7 @@
 // come compressed as Accept-Encoding allows (brotli preferred, gzip otherwise, none without it), with
 // Vary: Accept-Encoding, streamed GeoJSON too; small bodies, HEAD, 304 and file downloads do not.
 import zlib from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { SEED_DATASETS } from '@/lib/datasets/seed-datasets'
 import { waitForFile } from '../support/datasets'
 import { rawRequest } from '../support/http'

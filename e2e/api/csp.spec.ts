@@ -1,7 +1,7 @@
 // The Content-Security-Policy of pages through real HTTP on both engines: no 'unsafe-inline' in
 // script-src, a fresh nonce per response, and every script of the page (Next.js's inline bootstrap
 // and data included) carrying that nonce; a nonce a client sends in a request header is ignored.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 
 const scriptSrc = (csp: string) =>
   csp

@@ -6,7 +6,8 @@
 // exactly their seeded establishments (which other specs count against an oracle).
 import { parse } from 'csv-parse/sync'
 import iconv from 'iconv-lite'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { FORMULA_TRIGGERS } from '@/lib/datasets/csv-cells'
 import { siretFor, withLuhnDigit } from '@/lib/establishments/identifiers'
 import { ESTABLISHMENT_COLUMNS, establishmentValues } from '@/lib/establishments/record'

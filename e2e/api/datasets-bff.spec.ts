@@ -2,7 +2,7 @@
 // create from a search (with a preview), status and progress until the file is ready, download links
 // of a chosen validity, preview, encoding change and refresh (new versions, earlier files still
 // downloadable through the addresses issued for them), deletion, and the refusals.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import type { AdminDatasetWire } from '@/lib/datasets/serialise'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { signInRequest } from '../support/staff'

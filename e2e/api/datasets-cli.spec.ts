@@ -1,6 +1,6 @@
 // The datasets commands while the app runs, on both engines: create (waiting for the file, which the
 // command or the app generates), list, set-encoding, refresh and delete, seen through the API.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { runCli } from '../support/engine'
 import { bearer } from '../support/tokens'
 

@@ -1,7 +1,8 @@
 // GET /v0/datasets/:id and GET /v0/datasets (spec §4.2) through real HTTP on both engines: the four
 // representations, expires, the legacy encoding inputs, the 302 and the download with a byte-level
 // check of Latin-9, signed addresses (tampered, expired, traversal), and 503/406/404/403/400.
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test'
+import { type APIRequestContext, type TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { createDataset } from '@/lib/datasets/datasets'
 import { claimNextJob } from '@/lib/datasets/jobs'
 import { SEED_DATASETS } from '@/lib/datasets/seed-datasets'

@@ -1,7 +1,7 @@
 // The explorer's BFF routes through real HTTP with a real staff session: the search page, points
 // and record answer exactly what the public API answers for the same search; the autocomplete
 // routes; 401 without a session; 400 problem bodies listing the invalid parameters.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { searchResultSchema } from '@/lib/establishments/search-contract'
 import { establishmentDetailWireSchema, featureCollectionSchema } from '@/lib/establishments/serialise'
 import { problemSchema } from '@/lib/http/problem-schema'

@@ -4,7 +4,7 @@
 import { parse } from 'csv-parse/sync'
 import { parse as parseDisposition } from 'content-disposition'
 import iconv from 'iconv-lite'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { datasetModel } from '@/lib/datasets/models'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { signInRequest } from '../support/staff'

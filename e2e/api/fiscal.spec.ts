@@ -3,7 +3,8 @@
 // instance's own rows, lists as any-of, unknown keys and malformed values (400), page/size, the
 // 10,000 cap with an exact total, Link, ETag/304, HEAD, 406, 403 without the fiscal scope, 400/404
 // on ids, every sum of a record and every link it carries resolving.
-import { expect, test, type TestInfo } from '@playwright/test'
+import { type TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { EXAMPLE_PEV_ID, EXAMPLE_SUF_ID, EXAMPLE_TF_ID, EXAMPLE_TH_ID } from '@/lib/fiscal/contracts'
 import { tfDetailWireSchema, tfWireSchema } from '@/lib/fiscal/tf'
 import { thDetailWireSchema, thWireSchema } from '@/lib/fiscal/th'

@@ -1,6 +1,7 @@
 // Hardening at the HTTP edge, through real HTTP: headers every response carries, undecodable paths
 // and NUL characters answered 400 (never 500), Vary, the problem `instance`, cache-busters on "/".
-import { expect, request as requestFactory, test } from '@playwright/test'
+import { request as requestFactory } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { rawRequest, getWithJsonBody } from '../support/http'
 import { openSignInForm, signInRequest } from '../support/staff'

@@ -3,7 +3,8 @@
 // revoked applications, forged sign-in forms, and too many attempts (429 + Retry-After). Refusals
 // of forged or foreign access tokens at the API are in scopes-matrix.spec.ts (per protected route)
 // and lib/oauth/authorization-server.db.test.ts.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import * as client from 'openid-client'
 import { authorizeAs } from '../support/authorize'
 import { openSignInForm } from '../support/staff'

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import { promisify } from 'node:util'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import * as oauth from 'oauth4webapi'
 import * as client from 'openid-client'
 import { authorizeAs } from '../support/authorize'

@@ -3,7 +3,7 @@
 // (the records of GET /eco/immo/offres/:id), GeoJSON (points carrying their offers) and CSV; scope
 // eco (403 to a fiscal-only token); the model's description at /modeles/offre.
 import { parse } from 'csv-parse/sync'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { datasetJsonViewSchema } from '@/lib/datasets/serialise'
 import { offerFeatureCollectionSchema, offerRecordWireSchema } from '@/lib/offers/serialise'
 import { waitForFile } from '../support/datasets'

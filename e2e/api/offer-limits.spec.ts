@@ -1,7 +1,7 @@
 // Offer creation at its limits through real HTTP on both engines: a month whose counter reached
 // 99,999 goes on with six-digit references (API and workshop alike, never a 500), and an application
 // creating more than RATE_LIMIT_OFFERS_PER_CLIENT offers a minute gets 429 with Retry-After.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { referenceMonth } from '@/lib/offers/offer-store'
 import { instanceDb } from '../support/datasets'

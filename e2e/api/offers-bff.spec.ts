@@ -1,7 +1,7 @@
 // The BFF routes of the offers workshop through real HTTP with real staff sessions on both engines:
 // staff read and create, administrators decide (publish, refuse with a reason, archive, edit
 // before publication), each decision recorded with who made it; CSRF and validation.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import type { WorkshopList, WorkshopOfferDetail } from '@/lib/offers/workshop'
 import { signInRequest } from '../support/staff'

@@ -3,7 +3,8 @@
 // unpublished offers, /statuts (own offers, newest first, paging, refusal reason), the search of
 // published offers (every criterion, Link, GeoJSON, ETag), /tags, and the CLI of the workshop.
 import { randomUUID } from 'node:crypto'
-import { expect, test, type TestInfo } from '@playwright/test'
+import { type TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import {
   createdOfferSchema,

@@ -1,7 +1,8 @@
 // What an operator and a load balancer read: health checks, request ids, metrics, the access log,
 // and a graceful shutdown (SIGTERM) that lets requests in flight finish.
 import net from 'node:net'
-import { expect, test, type TestInfo } from '@playwright/test'
+import type { TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { startOwnInstance, type OwnInstance } from '../support/instance'
 import { E2E_METRICS_TOKEN, type Engine } from '../support/servers'

@@ -1,7 +1,8 @@
 // Per-application quotas on the data API: the RateLimit-Policy and RateLimit fields on every
 // authenticated answer, an application's own quota set by an administrator, 429 past it, and
 // other applications untouched.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { E2E_QUOTA } from '../support/servers'
 import { signInRequest } from '../support/staff'

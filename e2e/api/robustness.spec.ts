@@ -2,7 +2,8 @@
 // 10,000 levels deep (JSON) or 3,000 (form keys) is refused before it is parsed; a client_id
 // holding U+0000 is an RFC 6749 error; a lone UTF-16 surrogate is refused wherever text enters;
 // If-None-Match: * does not make a record that does not exist look unchanged.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { DATASET_MODELS } from '@/lib/datasets/models'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { getWithJsonBody, rawRequest, type RawResponse } from '../support/http'

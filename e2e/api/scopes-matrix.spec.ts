@@ -2,7 +2,7 @@
 // both engines. A protected route refuses a request without a token (401 + WWW-Authenticate), with
 // a forged, foreign or expired token (401 invalid_token), with a token lacking its scope (403 naming
 // it), and accepts a token holding it. A public route answers without a token.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { base64url, importJWK, SignJWT, type JWK } from 'jose'
 import pg from 'pg'
 import { missingScopes, SCOPES, type Scope } from '@/lib/auth/scopes'

@@ -1,6 +1,6 @@
 // Property-based test of GET /eco/sirets: arbitrary JSON bodies and query strings never produce a
 // server error — every answer is 200, 304 or a 4xx problem body. Bounded runs keep it fast.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import fc from 'fast-check'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { getWithJsonBody, rawRequest, type RawResponse } from '../support/http'

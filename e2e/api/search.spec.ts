@@ -2,7 +2,8 @@
 // both engines: both parameter forms, every filter, lists and AND, free text (SIRET, SIREN, ranked
 // names with accents), page and size bounds, the 10,000 cap with an exact total, Link header,
 // GeoJSON grouping and limits, bbox, 401/403/406, ETag and 304, HEAD, every url resolving.
-import { expect, test, type TestInfo } from '@playwright/test'
+import { type TestInfo } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import type { z } from 'zod'
 import { searchResultSchema } from '@/lib/establishments/search-contract'
 import {

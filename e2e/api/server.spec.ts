@@ -1,6 +1,6 @@
 // The HTTP edge and the status resource (spec §4.1, §7; DESIGN §1), through real HTTP.
 import fs from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { statusSchema } from '@/lib/status/get-status'
 import { E2E_SEED } from '../support/servers'

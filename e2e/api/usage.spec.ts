@@ -1,6 +1,7 @@
 // The usage of the API per application, for the applications page: requests per day, operation
 // and status class, as JSON and as a CSV file (administrators only).
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { signInRequest } from '../support/staff'
 

@@ -1,7 +1,7 @@
 // GET /v0/decoupages, /v0/decoupages/:id and /v0/zones/:id through real HTTP on both engines: the
 // division kinds and their counts, the zones of a kind, a zone's outline as one MultiPolygon
 // feature (changelog 0.7.2), scopes eco or fiscal, errors, ETag, and a zone id used in a search.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/contract-test'
 import { searchResultSchema } from '@/lib/establishments/search-contract'
 import { problemSchema } from '@/lib/http/problem-schema'
 import { divisionListSchema, divisionZonesSchema, zoneFeatureCollectionSchema } from '@/lib/territory/zones'

@@ -12,6 +12,25 @@ export interface RawResponse {
   json<T = unknown>(): T
 }
 
+/** What a response observer sees of each response rawRequest receives. */
+export interface ObservedResponse {
+  baseURL: string
+  method: string
+  /** Path and query, as sent. */
+  url: string
+  status: number
+  headers: http.IncomingHttpHeaders
+  bytes: Buffer
+}
+
+const observers = new Set<(response: ObservedResponse) => void>()
+
+/** Calls `observer` with every response rawRequest receives until the returned function is called. */
+export function observeResponses(observer: (response: ObservedResponse) => void): () => void {
+  observers.add(observer)
+  return () => observers.delete(observer)
+}
+
 export function rawRequest(
   baseURL: string,
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
@@ -35,6 +54,15 @@ export function rawRequest(
         res.on('end', () => {
           const bytes = Buffer.concat(chunks)
           const body = bytes.toString('utf8')
+          for (const observer of observers)
+            observer({
+              baseURL,
+              method: options.method ?? 'GET',
+              url: url.pathname + url.search,
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              bytes,
+            })
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,

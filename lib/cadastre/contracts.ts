@@ -8,7 +8,7 @@ import { accountIdSchema, parcelIdSchema } from './identifiers'
 import {
   parcelDetailWireSchema,
   parcelFeatureCollectionSchema,
-  parcelFeatureSchema,
+  parcelDetailFeatureSchema,
   parcelSearchSchema,
   parcelWireSchema,
 } from './parcels'
@@ -59,7 +59,7 @@ export const parcelContract = defineContract({
   example: { path: `/v0/ca/parcelles/${EXAMPLE_PARCEL_ID}` },
   responses: recordResponses('fiscal', {
     description: 'La parcelle',
-    content: { json: parcelDetailWireSchema, geojson: parcelFeatureSchema },
+    content: { json: parcelDetailWireSchema, geojson: parcelDetailFeatureSchema },
     notFound: 'Aucune parcelle avec cet identifiant',
   }),
 })

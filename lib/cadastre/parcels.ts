@@ -176,6 +176,10 @@ const polygonGeometrySchema = z.object({
 export const parcelFeatureSchema = z
   .object({ type: z.literal('Feature'), geometry: polygonGeometrySchema, properties: parcelWireSchema })
   .strict()
+/** The Feature of GET /v0/ca/parcelles/:id: its properties are the full record. */
+export const parcelDetailFeatureSchema = z
+  .object({ type: z.literal('Feature'), geometry: polygonGeometrySchema, properties: parcelDetailWireSchema })
+  .strict()
 export const parcelFeatureCollectionSchema = z
   .object({ type: z.literal('FeatureCollection'), features: z.array(parcelFeatureSchema) })
   .strict()

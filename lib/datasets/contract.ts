@@ -4,6 +4,7 @@ import { parcelFeatureCollectionSchema } from '../cadastre/parcels'
 import { featureCollectionSchema } from '../establishments/serialise'
 import { defineContract } from '../http/contract'
 import { problemSchema } from '../http/problem-schema'
+import { offerFeatureCollectionSchema } from '../offers/serialise'
 import { encodingSchema } from './encoding'
 import { SEED_DATASETS } from './seed-datasets'
 import { datasetCsvViewSchema, datasetJsonViewSchema, datasetListSchema } from './serialise'
@@ -93,7 +94,12 @@ export const datasetContract = defineContract({
       description: 'Page d’enregistrements, adresse du fichier CSV (?csv), points ou contours GeoJSON',
       content: {
         json: z.union([datasetJsonViewSchema, datasetCsvViewSchema]),
-        geojson: z.union([featureCollectionSchema, parcelFeatureCollectionSchema]),
+        // The model's own: establishments' points, offers' points or parcels' outlines.
+        geojson: z.union([
+          featureCollectionSchema,
+          offerFeatureCollectionSchema,
+          parcelFeatureCollectionSchema,
+        ]),
       },
     },
     302: {
@@ -131,7 +137,7 @@ export const datasetListContract = defineContract({
   auth: { kind: 'scopes', requirement: { anyOf: ['eco', 'fiscal'] } },
   query: z.strictObject({ page, size }),
   formats: ['json'],
-  example: { path: '/v0/datasets' },
+  example: { path: '/v0/datasets', query: { page: '1', size: '10' } },
   responses: {
     200: { description: 'Une page de jeux de données', content: { json: datasetListSchema } },
     400: { description: 'Paramètres invalides', content: { problem: problemSchema } },

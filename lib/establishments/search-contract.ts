@@ -144,6 +144,7 @@ export const clustersContract = defineContract({
   auth: { kind: 'scopes', requirement: { allOf: ['eco'] } },
   query: clustersRequestSchema,
   body: clustersRequestSchema,
+  requiredParameters: ['bbox', 'zoom'],
   formats: ['geojson', 'json'],
   example: {
     path: '/v0/eco/sirets/clusters',

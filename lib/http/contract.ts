@@ -33,6 +33,12 @@ export interface RouteExample {
   accept?: string
   /** For auth kind "dynamic": the scope this particular request needs. */
   scope?: Scope
+  /**
+   * The JSON body of its 200 on the default data (seed 1), published as the response's example: its
+   * texts (ids, names, versions) hold on every such instance; its numbers (counts) and instants (dates
+   * of update) move with the data.
+   */
+  response?: unknown
 }
 
 export interface RouteContract<
@@ -59,6 +65,11 @@ export interface RouteContract<
   bodyTypes?: readonly BodyMediaType[]
   /** A body breaking its schema answers 422 (resources created from their data) instead of 400. */
   invalidBody?: 'unprocessable'
+  /**
+   * Parameters the route requires once the query string and the body are merged (each may come from
+   * either): documented as required query parameters.
+   */
+  requiredParameters?: readonly string[]
   /** Offered representations, the default first. */
   formats: readonly Format[]
   responses: Record<number, ResponseSpec>

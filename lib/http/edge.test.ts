@@ -55,6 +55,23 @@ describe('routeRequest', () => {
     })
   })
 
+  it('needs a name before an extension: "..json" is a name, not the dot-segment "." in JSON', () => {
+    expect(get('/v0/datasets/..geojson')).toEqual({
+      kind: 'api',
+      url: '/v0/datasets/..geojson',
+      readBody: false,
+    })
+    expect(get('/v0/ca/parcelles/...json')).toEqual({
+      kind: 'api',
+      url: '/v0/ca/parcelles/...json',
+      readBody: false,
+    })
+    expect(get('/v0/ca/parcelles/a.json')).toMatchObject({
+      url: '/v0/ca/parcelles/a',
+      accept: 'application/json',
+    })
+  })
+
   it('leaves unknown extensions and app pages alone', () => {
     expect(get('/v0/zones/a.b')).toEqual({ kind: 'api', url: '/v0/zones/a.b', readBody: false })
     expect(get('/jeux-de-donnees')).toEqual({ kind: 'app' })

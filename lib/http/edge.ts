@@ -136,9 +136,24 @@ function apiDecision(
   }
 }
 
+/**
+ * Headers of the app's client router (React Server Components requests). The API is no page: a route
+ * handler reached with them would be answered a redirect to a cache-busting address (307), so
+ * server.ts removes them from API requests.
+ */
+export const CLIENT_ROUTER_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+] as const
+
 function stripExtension(segment: string): { base: string; format?: (typeof EXTENSION_FORMATS)[string] } {
   const dot = segment.lastIndexOf('.')
-  if (dot <= 0) return { base: segment }
+  // A name is needed before the extension: "..json" is not the resource "." (a dot-segment, which
+  // the framework would redirect) in JSON, but a name of its own.
+  if (dot <= 0 || /^\.+$/.test(segment.slice(0, dot))) return { base: segment }
   const format = EXTENSION_FORMATS[segment.slice(dot).toLowerCase()]
   return format ? { base: segment.slice(0, dot), format } : { base: segment }
 }

@@ -35,7 +35,11 @@ export function searchFromQuery(value: unknown): unknown {
 const pageSchema = integerParam('page')
   .pipe(z.number().min(1, 'La première page est la page 1.'))
   .optional()
-  .describe('Numéro de page, à partir de 1 (JSON seulement)')
+  .describe(
+    `Numéro de page, à partir de 1 (JSON seulement). Les pages s’arrêtent au ${RESULT_CAP.toLocaleString('fr-FR')}e résultat : ` +
+      `page × size ≤ ${RESULT_CAP.toLocaleString('fr-FR')}, au-delà 400 (créer un jeu de données pour la liste entière)`,
+  )
+  .meta({ maximum: RESULT_CAP })
 
 const sizeSchema = integerParam('size')
   .pipe(z.number().min(1, 'size vaut au moins 1.').max(MAX_PAGE_SIZE, `size vaut au plus ${MAX_PAGE_SIZE}.`))

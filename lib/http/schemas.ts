@@ -1,13 +1,10 @@
 // Reusable zod building blocks for API inputs.
 import { z } from 'zod'
+import { jsonSchemaOf } from './json-schema'
 
 /** JSON Schema of a zod schema's input, without the $schema header (for embedding in another). */
 export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >
-  return rest
+  return jsonSchemaOf(schema, 'input')
 }
 
 /**

@@ -96,7 +96,7 @@ export const offerStatusesContract = listContract({
   extra: {},
   itemsKey: 'offres',
   itemSchema: offerStatusWireSchema,
-  example: { path: '/v0/eco/immo/offres/statuts' },
+  example: { path: '/v0/eco/immo/offres/statuts', query: { 'search[status]': 'published', size: '10' } },
 })
 export const offerStatusesResultSchema = offerStatusesContract.resultSchema
 
@@ -115,7 +115,17 @@ export const offerTagsContract = defineContract({
   since: '0.11.0',
   auth: read.auth,
   formats: ['json'],
-  example: { path: '/v0/eco/immo/offres/tags' },
+  example: {
+    path: '/v0/eco/immo/offres/tags',
+    // The three most used tags of the seeded published offers.
+    response: {
+      tags: [
+        { tag: 'Parking', count: 24 },
+        { tag: 'Quai de chargement', count: 18 },
+        { tag: 'PMR (Personne à Mobilité Réduite)', count: 17 },
+      ],
+    },
+  },
   responses: {
     200: {
       description: 'Les mots-clés et leur nombre d’offres',

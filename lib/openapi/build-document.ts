@@ -1,18 +1,16 @@
 // Generates the OpenAPI 3.1 document from the route contracts, so the published description cannot
-// drift from what the routes validate.
-import { z } from 'zod'
-import type { RouteContract } from '../http/contract'
+// drift from what the routes validate: parameters and bodies are the zod schemas the routes parse
+// with (their patterns, enums and bounds included), responses the schemas the serialisers are
+// tested against, examples the contracts' example requests, which run against the seeded data.
+import type { z } from 'zod'
+import type { ResponseSpec, RouteContract } from '../http/contract'
+import { jsonSchemaOf, type JsonSchema } from '../http/json-schema'
+import { MAX_BODY_BYTES } from '../http/body'
 import { MEDIA_TYPES, type Format } from '../http/negotiate'
-import { SCOPE_LABELS } from '../auth/scopes'
 import { problemSchema } from '../http/problem-schema'
+import { SCOPE_LABELS } from '../auth/scopes'
 
-type JsonSchema = Record<string, unknown>
-
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
-  delete json.$schema
-  return json
-}
+const toSchema = jsonSchemaOf
 
 function objectProperties(schema: z.ZodType | undefined): Array<[string, JsonSchema, boolean]> {
   if (!schema) return []
@@ -26,27 +24,118 @@ function mediaType(format: Format | 'problem'): string {
   return format === 'problem' ? 'application/problem+json' : MEDIA_TYPES[format]
 }
 
+const problem = (description: string): ResponseSpec => ({ description, content: { problem: problemSchema } })
+
+/**
+ * What server.ts and the route wrapper may answer on any operation, whatever the route: added to
+ * the contract's own responses where it does not declare the status itself.
+ */
+function serverResponses(contract: RouteContract): Record<number, ResponseSpec> {
+  const retry = { 'Retry-After': 'Secondes à attendre avant de réessayer' }
+  return {
+    // A JSON body on a GET (server.ts reads it for every API path) or a query string the route
+    // cannot read: a malformed body, an undeclared parameter, an address that does not decode.
+    400: problem('Requête invalide : corps JSON illisible, paramètre inconnu ou mal formé'),
+    406: problem('Format non proposé par l’opération (ou Accept: */* seul)'),
+    413: problem(`Corps de requête de plus de ${MAX_BODY_BYTES / 1024} Kio`),
+    415: problem(
+      contract.method === 'GET'
+        ? 'Corps de la requête GET dans un autre format que JSON'
+        : 'Corps de requête dans un format non accepté',
+    ),
+    503: { ...problem('Base de données momentanément indisponible'), headers: retry },
+    504: problem('Base de données trop lente à répondre'),
+  }
+}
+
+/** The values of a path template's parameters in a concrete path, e.g. {id} in /v0/x/123. */
+function pathValues(template: string, path: string): Record<string, string> {
+  const names: string[] = []
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name) => {
+    names.push(name as string)
+    return '([^/]+)'
+  })
+  const match = new RegExp(`^${pattern}$`).exec(path.split('?')[0]!)
+  if (!match) return {}
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]))
+}
+
+/** Bracketed query keys nested as lib/http/query reads them: search[code_commune] → {search: {…}}. */
+function nestedQuery(query: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(query)) {
+    const [head, ...rest] = key.replace(/\]/g, '').split('[')
+    let node = out
+    const path = [head!, ...rest]
+    for (const segment of path.slice(0, -1)) node = (node[segment] ??= {}) as Record<string, unknown>
+    node[path[path.length - 1]!] = value
+  }
+  return out
+}
+
+/** Example values per parameter name: the path's, then the query's or the GET body's. */
+function exampleValues(contract: RouteContract): Record<string, unknown> {
+  const example = contract.example
+  if (!example) return {}
+  const body =
+    contract.method === 'GET' && example.body && typeof example.body === 'object'
+      ? (example.body as Record<string, unknown>)
+      : {}
+  return {
+    ...pathValues(contract.path, example.path),
+    ...body,
+    ...(example.query ? nestedQuery(example.query) : {}),
+  }
+}
+
+/** An example written as in a query string ("11", "w,s,e,n") as the value its schema describes. */
+function typed(value: unknown, schema: JsonSchema): unknown {
+  if (typeof value !== 'string') return value
+  if (schema.type === 'number' || schema.type === 'integer') return Number(value)
+  if (schema.type === 'array') {
+    const items = (schema.prefixItems as JsonSchema[] | undefined) ?? []
+    return value.split(',').map((v, i) => typed(v, items[i] ?? ((schema.items as JsonSchema) || {})))
+  }
+  return value
+}
+
 function operation(contract: RouteContract): JsonSchema {
+  const examples = exampleValues(contract)
+  const withExample = (name: string, schema: JsonSchema = {}) =>
+    name in examples ? { example: typed(examples[name], schema) } : {}
+  const required = new Set(contract.requiredParameters ?? [])
   const parameters = [
     ...objectProperties(contract.params).map(([name, schema]) => ({
       name,
       in: 'path',
       required: true,
       schema,
+      ...withExample(name),
     })),
-    ...objectProperties(contract.query).map(([name, schema, required]) => ({
+    ...objectProperties(contract.query).map(([name, schema, isRequired]) => ({
       name,
       in: 'query',
-      required,
+      required: isRequired || required.has(name),
       schema,
-      ...(schema.type === 'object' ? { style: 'deepObject', explode: true } : {}),
+      // Objects (search criteria) as search[key]=value (lib/http/query nests them, a repeated key
+      // or key[] making a list), lists of numbers such as bbox comma-separated.
+      ...(name === 'search' || schema.type === 'object'
+        ? { style: 'deepObject', explode: true }
+        : { style: 'form', explode: schema.type !== 'array' }),
+      ...withExample(name, schema),
     })),
   ]
   const responses: Record<string, JsonSchema> = {}
-  for (const [status, spec] of Object.entries(contract.responses)) {
+  const declared = { ...serverResponses(contract), ...contract.responses }
+  for (const [status, spec] of Object.entries(declared).sort(([a], [b]) => Number(a) - Number(b))) {
     const content: Record<string, JsonSchema> = {}
+    const example = status === '200' ? contract.example?.response : undefined
     for (const [format, schema] of Object.entries(spec.content ?? {})) {
-      if (schema) content[mediaType(format as Format | 'problem')] = { schema: toSchema(schema, 'output') }
+      if (schema)
+        content[mediaType(format as Format | 'problem')] = {
+          schema: toSchema(schema, 'output'),
+          ...(format === 'json' && example !== undefined ? { example } : {}),
+        }
     }
     responses[status] = {
       description: spec.description,
@@ -124,20 +213,40 @@ const BODY_MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-fo
 
 function requestBody(contract: RouteContract, body: NonNullable<RouteContract['body']>): JsonSchema {
   const schema = toSchema(body, 'input')
+  const example = contract.example?.body
   if (contract.method === 'GET') {
     return {
       description:
-        'Paramètres en JSON dans le corps de la requête GET (équivalents aux paramètres de requête).',
+        'Les mêmes paramètres en JSON dans le corps de la requête GET (Content-Type: application/json), ' +
+        'forme de la spécification ; un paramètre vient de l’adresse ou du corps, pas des deux.',
       required: false,
-      content: { 'application/json': { schema } },
+      content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } },
     }
   }
   return {
     required: true,
     content: Object.fromEntries(
-      (contract.bodyTypes ?? ['json']).map((type) => [BODY_MEDIA_TYPES[type], { schema }]),
+      (contract.bodyTypes ?? ['json']).map((type) => [
+        BODY_MEDIA_TYPES[type],
+        { schema, ...(type === 'json' && example !== undefined ? { example } : {}) },
+      ]),
     ),
   }
+}
+
+/** What each tag of the contracts groups, in the order the document lists them. */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Statut: 'Disponibilité et version du service (sans authentification).',
+  'Jeux de données':
+    'Résultats de recherche enregistrés, sans limite de taille : pages JSON, GeoJSON, fichiers CSV à adresse signée.',
+  'Données fiscales':
+    'Cadastre et fiscalité locale (portée fiscal) : locaux, parcelles, comptes communaux (propriétaires), PEV, subdivisions fiscales, avis de taxe foncière (tf) et d’habitation (th).',
+  Géographie: 'Communes, sections et parcelles d’une emprise, en GeoJSON (portée fiscal).',
+  Établissements:
+    'Établissements (SIRET) : recherche, fiche avec contact, groupes pour la carte (portée eco).',
+  'Découpages et zones': 'EPCI, départements et régions, et leurs contours (portée eco ou fiscal).',
+  'Offres immobilières':
+    'Offres de locaux d’entreprise : recherche des offres publiées (eco), création (eco:write) et suivi.',
 }
 
 export function buildOpenApiDocument(
@@ -149,20 +258,27 @@ export function buildOpenApiDocument(
     paths[contract.path] ??= {}
     paths[contract.path]![contract.method.toLowerCase()] = operation(contract)
   }
+  const used = [...new Set(contracts.flatMap((c) => c.tags))]
   return {
     openapi: '3.1.0',
     info: {
       title: 'Territorial Data API',
       version: info.version,
       description:
-        'Données fiscales et économiques sur les territoires français. Les chemins sont donnés avec le préfixe /v0, facultatif.',
+        'Données fiscales et économiques sur les territoires français. Les chemins sont donnés avec le préfixe /v0, facultatif ; ' +
+        'une extension .json, .geojson ou .csv tient lieu d’en-tête Accept. Toute autre adresse sous /v0 répond 404 ' +
+        '(application/problem+json). Les erreurs sont des documents application/problem+json (RFC 9457).',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: info.serverUrl }],
+    servers: [{ url: info.serverUrl, description: 'Ce service' }],
+    tags: used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
+          description:
+            'OAuth 2.0 : Client Credentials, ou Authorization Code avec PKCE (S256) ; jeton dans Authorization: Bearer.',
           flows: {
             clientCredentials: { tokenUrl: '/oauth/token', scopes: SCOPE_LABELS },
             authorizationCode: {

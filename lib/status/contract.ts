@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineContract } from '../http/contract'
 import { problemSchema } from '../http/problem-schema'
+import { VERSION } from '../version'
 import { statusSchema } from './get-status'
 
 export const statusContract = defineContract({
@@ -16,9 +17,30 @@ export const statusContract = defineContract({
   // Any query string is ignored: uptime monitors add cache-busters.
   query: z.object({}),
   formats: ['json'],
-  example: { path: '/' },
+  example: {
+    path: '/',
+    response: {
+      version: VERSION,
+      donnees: {
+        source: 'synthetic',
+        mise_a_jour: '2026-11-28T06:00:00.000Z',
+        etablissements: 50_000,
+        locaux: 5_000,
+      },
+    },
+  },
   responses: {
-    200: { description: 'Service disponible', content: { json: statusSchema } },
+    200: {
+      description:
+        'Service disponible : sa version (JSON) ; à un navigateur, la page de l’application (HTML)',
+      content: { json: statusSchema, html: z.string().describe('La page d’accueil de l’application') },
+    },
+    307: {
+      description:
+        'À un navigateur (Accept: text/html, ou requête du routeur de l’application) : redirection de la page, vers la connexion par exemple',
+      headers: { Location: 'Adresse de la page' },
+      content: { html: z.string().describe('Page de redirection') },
+    },
     400: {
       description:
         'Corps de requête illisible : JSON mal formé, imbriqué sur plus de 32 niveaux, ou interrompu',

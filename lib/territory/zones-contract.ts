@@ -5,7 +5,7 @@ import { defineContract } from '../http/contract'
 import { protectedErrors } from '../http/list-contract'
 import { problemSchema } from '../http/problem-schema'
 import { zoneId, ZONE_TYPES } from './zone-id'
-import { divisionListSchema, divisionZonesSchema, zoneFeatureCollectionSchema } from './zones'
+import { DIVISION_NAMES, divisionListSchema, divisionZonesSchema, zoneFeatureCollectionSchema } from './zones'
 
 const common = {
   tags: ['Découpages et zones'],
@@ -22,7 +22,18 @@ export const divisionsContract = defineContract({
   path: '/v0/decoupages',
   summary: 'Les découpages territoriaux : EPCI, départements, régions',
   formats: ['json'],
-  example: { path: '/v0/decoupages' },
+  example: {
+    path: '/v0/decoupages',
+    response: {
+      decoupages: (
+        [
+          ['epci', 1255],
+          ['departement', 109],
+          ['region', 26],
+        ] as const
+      ).map(([id, zones]) => ({ id, nom: DIVISION_NAMES[id], zones, url: `/v0/decoupages/${id}` })),
+    },
+  },
   responses: {
     200: {
       description: 'Les genres de découpage et leur nombre de zones',

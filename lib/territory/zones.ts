@@ -8,7 +8,7 @@ import { notFound } from '../http/api-error'
 import { collectMultiPolygon, type AreaGeometry, type MultiPolygonGeometry } from './geometry'
 import { ZONE_TYPES, zoneUrl, type ZoneType } from './zone-id'
 
-const DIVISION_NAMES: Record<ZoneType, string> = {
+export const DIVISION_NAMES: Record<ZoneType, string> = {
   epci: 'Établissements publics de coopération intercommunale (EPCI à fiscalité propre)',
   departement: 'Départements',
   region: 'Régions',
