@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { query } from '../db/pool'
-import { usageOf, writeUsage } from './usage'
+import { pruneUsage, usageOf, writeUsage } from './usage'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -27,6 +27,7 @@ describe('API usage', () => {
        VALUES ('usage-old', current_date - 91, 'x', 2, 1), ('usage-old', current_date - 89, 'x', 2, 1)`,
     )
     await writeUsage([{ clientId: 'usage-old', day: today(), operation: 'x', statusClass: 2, requests: 1 }])
+    await pruneUsage()
     const rows = await usageOf('usage-old', 365)
     expect(rows.map((r) => r.requests)).toEqual([1, 1])
     expect(rows[0]!.day < today()).toBe(true)

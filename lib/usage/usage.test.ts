@@ -55,6 +55,32 @@ describe('UsageRecorder', () => {
   })
 })
 
+describe('UsageRecorder pruning', () => {
+  it('prunes old days once per UTC day, after that day’s first write', async () => {
+    let now = Date.UTC(2026, 10, 28, 10)
+    const events: string[] = []
+    const r = new UsageRecorder({
+      write: async () => {
+        events.push('write')
+      },
+      prune: async () => {
+        events.push('prune')
+      },
+      now: () => now,
+      schedule: () => ({ cancel: () => {} }),
+    })
+    for (const hour of [10, 11, 12]) {
+      now = Date.UTC(2026, 10, 28, hour)
+      r.record('a', 'x', 200)
+      await r.flush()
+    }
+    now = Date.UTC(2026, 10, 29, 0, 5)
+    r.record('a', 'x', 200)
+    await r.flush()
+    expect(events).toEqual(['write', 'prune', 'write', 'write', 'write', 'prune'])
+  })
+})
+
 describe('usageCsv', () => {
   it('writes a header line and one line per day, operation and status class', () => {
     expect(

@@ -3,7 +3,8 @@
 //
 // Requests are counted in the process and written in batches, one statement per batch: a batch is
 // written a second after its first request (a timer exists only while counts wait to be written,
-// never when the instance is idle), and at shutdown. Days are UTC days.
+// never when the instance is idle), and at shutdown; days past the retention are deleted once a
+// day. Days are UTC days.
 import { query, type Queryable } from '../db/pool'
 import { logger } from '../observability/logger'
 
@@ -18,6 +19,8 @@ export interface UsageRow {
 
 export interface UsageRecorderOptions {
   write: (rows: Array<UsageRow & { clientId: string }>) => Promise<void>
+  /** Forgets days past the retention: once per UTC day and process, with that day's first write. */
+  prune?: () => Promise<void>
   /** Delay between a batch's first request and its write (ms). */
   delayMs?: number
   now?: () => number
@@ -35,6 +38,7 @@ export class UsageRecorder {
   private pending = new Map<string, number>()
   private scheduled: { cancel(): void } | null = null
   private writing: Promise<void> = Promise.resolve()
+  private prunedDay: string | undefined
 
   constructor(private readonly options: UsageRecorderOptions) {}
 
@@ -60,14 +64,18 @@ export class UsageRecorder {
       const [clientId, day, operation, statusClass] = JSON.parse(key) as [string, string, string, number]
       return { clientId, day, operation, statusClass, requests }
     })
+    const day = rows[0]!.day
+    const prune = this.options.prune && this.prunedDay !== day ? this.options.prune : undefined
+    this.prunedDay = day
     this.writing = this.writing
       .then(() => this.options.write(rows))
+      .then(() => prune?.())
       .catch((error: unknown) => this.options.onError?.(error))
     return this.writing
   }
 }
 
-/** Adds a batch of counts in one statement; forgets days past the retention now and then. */
+/** Adds a batch of counts in one statement. */
 export async function writeUsage(
   rows: Array<UsageRow & { clientId: string }>,
   db?: Queryable,
@@ -85,7 +93,10 @@ export async function writeUsage(
     ],
     db,
   )
-  // Cheap with the index on day; at most one batch a second per instance.
+}
+
+/** Deletes the days past the retention (cheap with the index on day). */
+export async function pruneUsage(db?: Queryable): Promise<void> {
   await query(`DELETE FROM api_usage WHERE day < current_date - $1::int`, [USAGE_RETENTION_DAYS], db)
 }
 
@@ -110,6 +121,7 @@ export function usageRecorder(): UsageRecorder {
   const g = globalThis as Holder
   return (g[KEY] ??= new UsageRecorder({
     write: (rows) => writeUsage(rows),
+    prune: () => pruneUsage(),
     onError: (error) =>
       logger().error({ component: 'usage', err: error }, 'usage counts could not be written'),
   }))
