@@ -10,7 +10,7 @@ import type { OfferSearchRequestInput } from './contract'
 import { IDEMPOTENCY_KEY_HEADER } from './contract'
 import type { OfferFields } from './fields'
 import { findOffers, offerPoints, publishedTags, toOfferCriteria } from './offer-search'
-import { createOffer, offersVersion, visibleOffer, type OfferStatus } from './offer-store'
+import { createOffer, offersVersion, offerVersion, visibleOffer, type OfferStatus } from './offer-store'
 import {
   offerFeatures,
   offerUrl,
@@ -71,7 +71,7 @@ export async function offerResponse(
   clientId: string,
 ): Promise<Response> {
   return recordResponse(request, {
-    version: await offersVersion(),
+    version: await offerVersion(reference),
     key: { reference, clientId },
     load: async () => ({ offre: serialiseOfferDetail(await visibleOffer(reference, clientId)) }),
   })

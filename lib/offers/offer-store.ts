@@ -466,6 +466,19 @@ export async function editOffer(
 }
 
 /** Version of the offers, for the entity tags of their reads: any write changes it. */
+/**
+ * The version of one offer, for its record's entity tag: it changes when that offer changes, not
+ * when another one is created or published.
+ */
+export async function offerVersion(reference: string, db: Queryable = pool()): Promise<string> {
+  const { rows } = await query<{ updated_at: Date }>(
+    'SELECT updated_at FROM offre WHERE reference = $1',
+    [reference],
+    db,
+  )
+  return `offre:${reference}:${rows[0]?.updated_at.getTime() ?? 'none'}`
+}
+
 export async function offersVersion(db: Queryable = pool()): Promise<string> {
   const { rows } = await query<{ latest: Date | null; total: number }>(
     'SELECT max(updated_at) AS latest, count(*) AS total FROM offre',
