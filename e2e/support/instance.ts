@@ -11,7 +11,7 @@ import { connectionConfig } from '@/lib/db/connection'
 import { openEmbedded } from '@/lib/db/embedded/host'
 import { parseEnv } from '@/lib/env'
 import { createTestDatabase, type TestDatabase } from '@/lib/testing/local-database'
-import { E2E_ADMIN, ownInstancePorts, type Engine } from './servers'
+import { instanceEnv, ownInstancePorts, type Engine } from './servers'
 
 export interface OwnInstance {
   baseURL: string
@@ -40,23 +40,15 @@ export async function startOwnInstance(
   let database: TestDatabase | undefined
   if (engine === 'postgres') database = await createTestDatabase('tda_e2e_own')
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: 'localhost',
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
+    ...instanceEnv(port, dataDir),
     SEED_ESTABLISHMENTS: '300',
     SEED_PREMISES: '30',
     SEED_PARCELS: '300',
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
     METRICS_PORT: String(metricsPort),
     ...env,
   }
-  delete childEnv.DATABASE_URL
   if (database) childEnv.DATABASE_URL = database.url
   const tsx = path.resolve('node_modules/tsx/dist/cli.mjs')
   const child = spawn(process.execPath, [tsx, 'server.ts'], {

@@ -16,7 +16,7 @@ import { seedOffers } from '@/lib/offers/seed-offers'
 import { seedDatabase } from '@/lib/seed/seed-database'
 import { createTestDatabase, dropStaleDatabases, type TestDatabase } from '@/lib/testing/local-database'
 import {
-  E2E_ADMIN,
+  instanceEnv,
   E2E_CLIENTS,
   E2E_CLIENTS_FILE,
   E2E_METRICS_TOKEN,
@@ -37,18 +37,11 @@ fs.rmSync(dataDir, { recursive: true, force: true })
 fs.mkdirSync(dataDir, { recursive: true })
 
 const childEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  PORT: String(port),
-  HOST: 'localhost',
-  PUBLIC_URL: `http://localhost:${port}`,
-  DATA_DIR: dataDir,
+  ...instanceEnv(port, dataDir),
   SEED_ESTABLISHMENTS: String(E2E_SEED.establishments),
   SEED_PREMISES: String(E2E_SEED.premises),
   SEED_PARCELS: String(E2E_SEED.parcels),
   SEED_RANDOM_SEED: String(E2E_SEED.seed),
-  ADMIN_EMAIL: E2E_ADMIN.email,
-  ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
   METRICS_TOKEN: E2E_METRICS_TOKEN,
   // A whole run's requests fit the default quotas; e2e/api/quotas.spec.ts sets an application's own.
@@ -60,7 +53,6 @@ const childEnv: NodeJS.ProcessEnv = {
   RATE_LIMIT_SIGNIN_PER_IP: '500',
   RATE_LIMIT_TILES_PER_IP: '100000',
 }
-delete childEnv.DATABASE_URL
 
 /** Registers the test client applications and staff user; writes their credentials for the tests. */
 async function registerTestAccounts(db: pg.Pool): Promise<void> {

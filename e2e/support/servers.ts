@@ -30,6 +30,22 @@ export const E2E_QUOTA = { perMinute: 1_000_000, perDay: 100_000_000 } as const
 /** The token of /metrics on the test instances. */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789'
 
+/** The environment every test instance starts with: production mode on `port`, data in `dataDir`. */
+export function instanceEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: 'localhost',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  }
+  delete env.DATABASE_URL
+  return env
+}
+
 /** Size of the synthetic data the test servers start with. */
 export const E2E_SEED = { establishments: 12_000, premises: 800, parcels: 20_000, seed: 1 } as const
 

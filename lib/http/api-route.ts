@@ -50,16 +50,8 @@ export function apiRoute<C extends RouteContract>(
       if (clientId !== undefined) usageRecorder().record(clientId, contract.operationId, response.status)
       const fields = Object.entries(quotaFields)
       if (fields.length === 0) return response
-      // Headers of a Response built elsewhere may be immutable: copy it then.
-      const target = Object.isFrozen(response.headers) ? new Response(response.body, response) : response
-      try {
-        for (const [name, value] of fields) target.headers.set(name, value)
-        return target
-      } catch {
-        const copy = new Response(response.body, response)
-        for (const [name, value] of fields) copy.headers.set(name, value)
-        return copy
-      }
+      for (const [name, value] of fields) response.headers.set(name, value)
+      return response
     }
     try {
       const format = negotiate(request.headers.get('accept'), contract.formats)
